@@ -93,6 +93,14 @@ impl Position {
             other => return Err(FenError::BadSideToMove(other.to_string())),
         };
         let castling = parse_castling(&pos, fields[2])?;
+        let chess960 = fields[2].chars().any(|c| !"KQkq-".contains(c))
+            || Color::ALL.iter().any(|&color| {
+                CastleSide::ALL.iter().any(|&side| {
+                    castling
+                        .rook(color, side)
+                        .is_some_and(|rook| !is_standard_castling(&pos, color, side, rook))
+                })
+            });
         let en_passant = parse_en_passant(&pos, side_to_move, fields[3])?;
         let halfmove_clock = parse_clock(fields.get(4).copied().unwrap_or("0"))?;
         let fullmove_number = parse_clock(fields.get(5).copied().unwrap_or("1"))?;
@@ -107,12 +115,13 @@ impl Position {
             en_passant,
             halfmove_clock,
             fullmove_number,
+            chess960,
         );
         Ok(pos)
     }
 
-    /// The FEN of this position. Castling is written `KQkq` where the rook stands on its
-    /// standard square (a or h file, king on e), else as the rook's file (Shredder-FEN).
+    /// The FEN of this position. Castling is written `KQkq` in standard chess and as rook
+    /// files (Shredder-FEN) in Chess960.
     pub fn to_fen(&self) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::ALL.iter().rev() {
@@ -276,6 +285,15 @@ fn parse_clock(text: &str) -> Result<u16, FenError> {
         .map_err(|_| FenError::BadClock(text.to_string()))
 }
 
+/// True for a right with the king on e1/e8 and the rook on its a- or h-file corner.
+fn is_standard_castling(pos: &Position, color: Color, side: CastleSide, rook: Square) -> bool {
+    pos.king_square(color).file() == File::E
+        && matches!(
+            (rook.file(), side),
+            (File::H, CastleSide::King) | (File::A, CastleSide::Queen)
+        )
+}
+
 fn castling_field(pos: &Position) -> String {
     let rights = pos.castling();
     let mut field = String::new();
@@ -284,12 +302,7 @@ fn castling_field(pos: &Position) -> String {
             let Some(rook) = rights.rook(color, side) else {
                 continue;
             };
-            let standard = pos.king_square(color).file() == File::E
-                && matches!(
-                    (rook.file(), side),
-                    (File::H, CastleSide::King) | (File::A, CastleSide::Queen)
-                );
-            let letter = if standard {
+            let letter = if !pos.is_chess960() {
                 match side {
                     CastleSide::King => 'k',
                     CastleSide::Queen => 'q',

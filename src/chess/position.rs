@@ -29,6 +29,9 @@ pub struct Position {
     key: u64,
     checkers: Bitboard,
     pinned: Bitboard,
+    /// Castling was given in Chess960 form (rook files, or a non-standard king or rook
+    /// square), so FEN output writes rook files (Shredder-FEN) too.
+    chess960: bool,
 }
 
 impl Position {
@@ -46,6 +49,7 @@ impl Position {
             key: 0,
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
+            chess960: false,
         }
     }
 
@@ -111,6 +115,12 @@ impl Position {
     #[inline]
     pub fn en_passant(&self) -> Option<Square> {
         self.en_passant
+    }
+
+    /// True if castling rights are written as rook files (Chess960 / Shredder-FEN).
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
     }
 
     /// Plies since the last capture or pawn move.
@@ -223,7 +233,9 @@ impl Position {
         en_passant_candidate: Option<Square>,
         halfmove_clock: u16,
         fullmove_number: u16,
+        chess960: bool,
     ) {
+        self.chess960 = chess960;
         self.side_to_move = side_to_move;
         self.castling = castling;
         self.halfmove_clock = halfmove_clock;
