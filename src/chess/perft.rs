@@ -18,15 +18,32 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
-/// Leaf counts below each root move, in move-generator order. With `threads > 1` the root
-/// moves are shared out over a rayon pool of that many threads.
+/// Like [`perft`], with the moves of the first ply shared out over the rayon pool.
+fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+    if depth < 3 {
+        return perft(pos, depth);
+    }
+    let moves = pos.legal_moves();
+    moves
+        .as_slice()
+        .par_iter()
+        .map(|&mv| perft(&pos.play(mv), depth - 1))
+        .sum()
+}
+
+/// Leaf counts below each root move, in move-generator order. With `threads > 1` the work
+/// is split two plies deep (root moves and their replies, a few hundred tasks, so no single
+/// subtree leaves a thread idle) over a rayon pool of that many threads.
 pub fn divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
     let below = depth.saturating_sub(1);
-    let count = |mv: &Move| (*mv, perft(&pos.play(*mv), below));
     if threads <= 1 {
-        return moves.iter().map(count).collect();
+        return moves
+            .iter()
+            .map(|&mv| (mv, perft(&pos.play(mv), below)))
+            .collect();
     }
+    let count = |mv: &Move| (*mv, perft_parallel(&pos.play(*mv), below));
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| moves.par_iter().map(count).collect()),
         Err(_) => moves.iter().map(count).collect(),
