@@ -1,0 +1,239 @@
+//! Layer 3, the evaluation: a hand-crafted, tapered static evaluation of a [`Position`].
+//!
+//! Every term yields a middlegame/endgame [`Score`] for each side: material, piece-square
+//! tables, pawn structure, passed pawns, mobility, pieces (bishop pair, rooks on files), king
+//! safety and the tempo bonus for the side to move. The white-minus-black sum is blended by
+//! game phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after the endgame
+//! half has been scaled down in drawish endings (`scale.rs`). Positions where neither side can
+//! force mate evaluate to exactly 0.
+//!
+//! [`evaluate`] and [`trace`] share one code path (`Breakdown`), so the table that `trace`
+//! prints always adds up to what the search sees. All weights live in [`params`].
+
+mod king;
+pub mod params;
+mod pawns;
+mod pieces;
+mod pst;
+mod scale;
+pub mod score;
+mod trace;
+
+pub use score::Score;
+pub use trace::trace;
+
+use crate::chess::{Color, PieceType, Position};
+use params::*;
+
+/// The evaluation terms, in the order `trace` prints them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Term {
+    Material,
+    PieceSquare,
+    Pawns,
+    PassedPawns,
+    Mobility,
+    Pieces,
+    KingSafety,
+    Tempo,
+}
+
+impl Term {
+    const ALL: [Term; 8] = [
+        Term::Material,
+        Term::PieceSquare,
+        Term::Pawns,
+        Term::PassedPawns,
+        Term::Mobility,
+        Term::Pieces,
+        Term::KingSafety,
+        Term::Tempo,
+    ];
+    const COUNT: usize = Term::ALL.len();
+
+    fn name(self) -> &'static str {
+        match self {
+            Term::Material => "Material",
+            Term::PieceSquare => "Piece-square",
+            Term::Pawns => "Pawn structure",
+            Term::PassedPawns => "Passed pawns",
+            Term::Mobility => "Mobility",
+            Term::Pieces => "Pieces",
+            Term::KingSafety => "King safety",
+            Term::Tempo => "Tempo",
+        }
+    }
+}
+
+/// Material values by piece type (the king's is never used).
+const PIECE_VALUES: [Score; PieceType::COUNT] = [
+    PAWN_VALUE,
+    KNIGHT_VALUE,
+    BISHOP_VALUE,
+    ROOK_VALUE,
+    QUEEN_VALUE,
+    Score::ZERO,
+];
+
+/// Every term for both sides, and what blends them into one number.
+#[derive(Copy, Clone, Debug)]
+struct Breakdown {
+    /// `terms[term][color]`, each from that colour's own point of view.
+    terms: [[Score; Color::COUNT]; Term::COUNT],
+    /// 0 (bare kings and pawns) ..= [`PHASE_MAX`] (all pieces).
+    phase: i32,
+    /// Share of the endgame score kept, out of [`SCALE_NORMAL`].
+    scale: i32,
+    /// Neither side can force mate: the result is 0 whatever the terms say.
+    no_mating_material: bool,
+    side_to_move: Color,
+}
+
+impl Breakdown {
+    fn new(pos: &Position) -> Breakdown {
+        let mut terms = [[Score::ZERO; Color::COUNT]; Term::COUNT];
+        let mut set = |term: Term, color: Color, score: Score| {
+            terms[term as usize][color.index()] = score;
+        };
+
+        let mut phase = 0;
+        let pawn_attacks = Color::ALL.map(|c| pawns::attacks_of(c, pos.pieces(c, PieceType::Pawn)));
+        let king_zones = Color::ALL.map(|c| king::zone(c, pos.king_square(c)));
+        let mut king_attacks = [pieces::KingAttack::default(); Color::COUNT];
+
+        for color in Color::ALL {
+            let them = color.flip().index();
+            let mut material = Score::ZERO;
+            let mut pst = Score::ZERO;
+            for pt in PieceType::ALL {
+                let bb = pos.pieces(color, pt);
+                material += PIECE_VALUES[pt.index()] * bb.popcount() as i32;
+                for sq in bb {
+                    pst += pst::value(color, pt, sq);
+                }
+            }
+            set(Term::Material, color, material);
+            set(Term::PieceSquare, color, pst);
+            phase += PHASE_KNIGHT * pos.pieces(color, PieceType::Knight).popcount() as i32
+                + PHASE_BISHOP * pos.pieces(color, PieceType::Bishop).popcount() as i32
+                + PHASE_ROOK * pos.pieces(color, PieceType::Rook).popcount() as i32
+                + PHASE_QUEEN * pos.pieces(color, PieceType::Queen).popcount() as i32;
+
+            let (structure, passed) = pawns::evaluate(pos, color);
+            set(Term::Pawns, color, structure);
+            set(Term::PassedPawns, color, passed);
+
+            let piece_terms = pieces::evaluate(pos, color, pawn_attacks[them], king_zones[them]);
+            set(Term::Mobility, color, piece_terms.mobility);
+            set(Term::Pieces, color, piece_terms.pieces);
+            king_attacks[them] = piece_terms.king_attack;
+        }
+        for color in Color::ALL {
+            let safety = king::danger(king_attacks[color.index()]) + king::shield(pos, color);
+            set(Term::KingSafety, color, safety);
+        }
+        set(Term::Tempo, pos.side_to_move(), TEMPO);
+
+        let mut breakdown = Breakdown {
+            terms,
+            phase: phase.min(PHASE_MAX),
+            scale: SCALE_NORMAL,
+            no_mating_material: scale::no_mating_material(pos),
+            side_to_move: pos.side_to_move(),
+        };
+        let eg = breakdown.total().eg;
+        if eg != 0 {
+            let strong = if eg > 0 { Color::White } else { Color::Black };
+            breakdown.scale = scale::factor(pos, strong);
+        }
+        breakdown
+    }
+
+    /// One term, white minus black.
+    fn term(&self, term: Term) -> Score {
+        let [white, black] = self.terms[term as usize];
+        white - black
+    }
+
+    /// All terms, white minus black.
+    fn total(&self) -> Score {
+        Term::ALL
+            .iter()
+            .fold(Score::ZERO, |sum, &term| sum + self.term(term))
+    }
+
+    /// The blended, scaled score from white's point of view. Integer division truncates
+    /// towards zero, so colour-mirrored positions get exactly opposite values.
+    fn white_score(&self) -> i32 {
+        if self.no_mating_material {
+            return 0;
+        }
+        let total = self.total();
+        let eg = total.eg * self.scale / SCALE_NORMAL;
+        (total.mg * self.phase + eg * (PHASE_MAX - self.phase)) / PHASE_MAX
+    }
+
+    /// The final score from the side to move's point of view.
+    fn score(&self) -> i32 {
+        match self.side_to_move {
+            Color::White => self.white_score(),
+            Color::Black => -self.white_score(),
+        }
+    }
+}
+
+/// Static evaluation in centipawns from the side to move's point of view. Deterministic,
+/// allocation-free, fast (called at every node).
+pub fn evaluate(pos: &Position) -> i32 {
+    Breakdown::new(pos).score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).expect("valid FEN")
+    }
+
+    #[test]
+    fn start_position_is_the_tempo_bonus() {
+        let b = Breakdown::new(&Position::startpos());
+        assert_eq!(b.phase, PHASE_MAX);
+        assert_eq!(b.total(), TEMPO);
+        assert_eq!(evaluate(&Position::startpos()), TEMPO.mg);
+    }
+
+    #[test]
+    fn phase_counts_non_pawn_material() {
+        assert_eq!(
+            Breakdown::new(&pos("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1")).phase,
+            0
+        );
+        assert_eq!(
+            Breakdown::new(&pos("3qk3/8/8/8/8/8/8/R3K3 w - - 0 1")).phase,
+            6
+        );
+        // Promotions can push the count past the start; it is capped.
+        let queens = pos("qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1");
+        assert_eq!(Breakdown::new(&queens).phase, PHASE_MAX);
+    }
+
+    #[test]
+    fn opposite_bishops_scale_the_endgame_half() {
+        // White is a pawn up with opposite-coloured bishops (c1 dark, c8 light).
+        let b = Breakdown::new(&pos("2b1k3/pp6/8/8/8/8/PPP5/2B1K3 w - - 0 1"));
+        assert_eq!(b.scale, SCALE_OCB_PURE);
+        let unscaled = Breakdown {
+            scale: SCALE_NORMAL,
+            ..b
+        };
+        assert!(b.white_score() > 0);
+        assert!(
+            b.white_score() * 2 < unscaled.white_score(),
+            "{} vs {}",
+            b.white_score(),
+            unscaled.white_score()
+        );
+    }
+}

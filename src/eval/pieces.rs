@@ -1,0 +1,180 @@
+//! Knights, bishops, rooks and queens: mobility (squares attacked that hold no piece of our
+//! own and no enemy pawn guards), the bishop pair, rooks on open and half-open files. The
+//! same attack sets also feed king safety: each piece that reaches the enemy king zone adds
+//! danger units to a [`KingAttack`] that [`super::king`] turns into a penalty.
+
+use super::params::*;
+use super::score::Score;
+use crate::chess::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::chess::{Bitboard, Color, PieceType, Position};
+
+/// Largest number of squares any piece can attack (a queen in the centre of an empty board).
+const MAX_MOBILITY: usize = 27;
+
+/// Mobility bonus for `n` squares: linear around the typical count, half as steep above it
+/// (the tenth square matters less than the second).
+const fn mobility_curve(per_square: Score, typical: i32) -> [Score; MAX_MOBILITY + 1] {
+    let mut table = [Score::ZERO; MAX_MOBILITY + 1];
+    let mut n = 0;
+    while n <= MAX_MOBILITY {
+        let delta = n as i32 - typical;
+        table[n] = if delta <= 0 {
+            per_square.times(delta)
+        } else {
+            Score::new(per_square.mg * delta / 2, per_square.eg * delta / 2)
+        };
+        n += 1;
+    }
+    table
+}
+
+static KNIGHT_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
+    mobility_curve(KNIGHT_MOBILITY, KNIGHT_MOBILITY_TYPICAL);
+static BISHOP_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
+    mobility_curve(BISHOP_MOBILITY, BISHOP_MOBILITY_TYPICAL);
+static ROOK_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
+    mobility_curve(ROOK_MOBILITY, ROOK_MOBILITY_TYPICAL);
+static QUEEN_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
+    mobility_curve(QUEEN_MOBILITY, QUEEN_MOBILITY_TYPICAL);
+
+/// Attacks on one king's zone, gathered while walking the attacker's pieces.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KingAttack {
+    /// Pieces (not pawns or king) that attack at least one zone square.
+    pub attackers: i32,
+    /// Danger units: a weight per attacking piece by type plus one per zone square it hits.
+    pub units: i32,
+}
+
+impl KingAttack {
+    #[inline(always)]
+    fn add(&mut self, attacks: Bitboard, zone: Bitboard, piece_weight: i32) {
+        let hits = attacks & zone;
+        if hits.is_nonempty() {
+            self.attackers += 1;
+            self.units += piece_weight + KING_ATTACK_SQUARE * hits.popcount() as i32;
+        }
+    }
+}
+
+/// What [`evaluate`] finds for one side.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PieceTerms {
+    /// Sum of the mobility bonuses.
+    pub mobility: Score,
+    /// Bishop pair and rook files.
+    pub pieces: Score,
+    /// The side's attacks on the enemy king zone.
+    pub king_attack: KingAttack,
+}
+
+/// The pieces of `color`; `their_pawn_attacks` are the squares enemy pawns guard and
+/// `their_king_zone` the enemy king's zone (see [`super::king::zone`]).
+pub fn evaluate(
+    pos: &Position,
+    color: Color,
+    their_pawn_attacks: Bitboard,
+    their_king_zone: Bitboard,
+) -> PieceTerms {
+    let occupied = pos.occupied();
+    let area = !(pos.pieces_of_color(color) | their_pawn_attacks);
+    let mut terms = PieceTerms::default();
+
+    for sq in pos.pieces(color, PieceType::Knight) {
+        let attacks = knight_attacks(sq);
+        terms.mobility += KNIGHT_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms
+            .king_attack
+            .add(attacks, their_king_zone, KING_ATTACK_KNIGHT);
+    }
+
+    let bishops = pos.pieces(color, PieceType::Bishop);
+    for sq in bishops {
+        let attacks = bishop_attacks(sq, occupied);
+        terms.mobility += BISHOP_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms
+            .king_attack
+            .add(attacks, their_king_zone, KING_ATTACK_BISHOP);
+    }
+    // A pair means bishops on both square colours (two promoted same-colour bishops are not).
+    if (bishops & Bitboard::LIGHT_SQUARES).is_nonempty()
+        && (bishops & Bitboard::DARK_SQUARES).is_nonempty()
+    {
+        terms.pieces += BISHOP_PAIR;
+    }
+
+    let our_pawns = pos.pieces(color, PieceType::Pawn);
+    let all_pawns = pos.pieces_of_type(PieceType::Pawn);
+    for sq in pos.pieces(color, PieceType::Rook) {
+        let attacks = rook_attacks(sq, occupied);
+        terms.mobility += ROOK_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms
+            .king_attack
+            .add(attacks, their_king_zone, KING_ATTACK_ROOK);
+        let file = Bitboard::file(sq.file());
+        if (file & all_pawns).is_empty() {
+            terms.pieces += ROOK_OPEN_FILE;
+        } else if (file & our_pawns).is_empty() {
+            terms.pieces += ROOK_HALF_OPEN_FILE;
+        }
+    }
+
+    for sq in pos.pieces(color, PieceType::Queen) {
+        let attacks = queen_attacks(sq, occupied);
+        terms.mobility += QUEEN_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms
+            .king_attack
+            .add(attacks, their_king_zone, KING_ATTACK_QUEEN);
+    }
+    terms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Square;
+
+    #[test]
+    fn curve_shape() {
+        let t = &KNIGHT_MOBILITY_TABLE;
+        assert_eq!(t[KNIGHT_MOBILITY_TYPICAL as usize], Score::ZERO);
+        assert!(t[0].mg < t[2].mg && t[2].mg < t[8].mg);
+        // Concave: the first squares are worth more than the last ones.
+        assert!(t[1].mg - t[0].mg > t[8].mg - t[7].mg);
+    }
+
+    #[test]
+    fn rook_files_and_bishop_pair() {
+        // White rooks: a1 on an open file, e1 on a half-open one (black pawn e6), h1 closed.
+        let pos = Position::from_fen("4k3/7p/4p3/8/8/8/7P/R3R1KR w - - 0 1").expect("valid");
+        let terms = evaluate(&pos, Color::White, Bitboard::EMPTY, Bitboard::EMPTY);
+        assert_eq!(terms.pieces, ROOK_OPEN_FILE + ROOK_HALF_OPEN_FILE);
+        let pair = Position::from_fen("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").expect("valid");
+        let terms = evaluate(&pair, Color::White, Bitboard::EMPTY, Bitboard::EMPTY);
+        assert_eq!(terms.pieces, BISHOP_PAIR);
+        let same = Position::from_fen("4k3/8/8/8/8/8/8/1B2KB2 w - - 0 1").expect("valid");
+        let terms = evaluate(&same, Color::White, Bitboard::EMPTY, Bitboard::EMPTY);
+        assert_eq!(terms.pieces, Score::ZERO);
+    }
+
+    #[test]
+    fn mobility_counts_safe_squares_only() {
+        // A knight on e4 reaches 8 squares; with d6 and f6 guarded by enemy pawns, 6 count.
+        let free = Position::from_fen("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1").expect("valid");
+        let terms = evaluate(&free, Color::White, Bitboard::EMPTY, Bitboard::EMPTY);
+        assert_eq!(terms.mobility, KNIGHT_MOBILITY_TABLE[8]);
+        let guarded = Bitboard::from_square(Square::D6) | Bitboard::from_square(Square::F6);
+        let terms = evaluate(&free, Color::White, guarded, Bitboard::EMPTY);
+        assert_eq!(terms.mobility, KNIGHT_MOBILITY_TABLE[6]);
+        // Attacking the king zone: one attacker, weight plus two squares.
+        let zone = Bitboard::from_square(Square::F6) | Bitboard::from_square(Square::G5);
+        let terms = evaluate(&free, Color::White, Bitboard::EMPTY, zone);
+        assert_eq!(
+            terms.king_attack,
+            KingAttack {
+                attackers: 1,
+                units: KING_ATTACK_KNIGHT + 2 * KING_ATTACK_SQUARE
+            }
+        );
+    }
+}
