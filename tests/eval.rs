@@ -1,0 +1,170 @@
+//! The evaluation: colour symmetry over every fixture position, the start position, the
+//! trace agreeing with `evaluate`, and orderings any sane evaluation must get right, each on
+//! explicit positions.
+
+use ferrite::chess::Position;
+use ferrite::eval::{evaluate, trace};
+
+fn fixture_fens(name: &str) -> Vec<String> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter_map(|line| line.split(';').next())
+        .map(|fen| fen.trim().to_string())
+        .filter(|fen| !fen.is_empty())
+        .collect()
+}
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn swap_case(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
+/// The same position with colours exchanged: ranks mirrored, piece colours and castling
+/// rights swapped, the other side to move, the en passant square mirrored.
+fn flip_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    // Swapped, then white's rights first again as FEN writes them ("KQkq" -> "kqKQ" -> "KQkq").
+    let mut castling: Vec<char> = swap_case(fields[2]).chars().collect();
+    castling.sort_by_key(|c| c.is_ascii_lowercase());
+    let castling: String = castling.into_iter().collect();
+    let en_passant = match fields[3].as_bytes() {
+        [file, b'3'] => format!("{}6", *file as char),
+        [file, b'6'] => format!("{}3", *file as char),
+        _ => "-".to_string(),
+    };
+    let mut out = vec![board.join("/"), side.to_string(), castling, en_passant];
+    out.extend(fields[4..].iter().map(|f| f.to_string()));
+    out.join(" ")
+}
+
+#[test]
+fn flip_helper() {
+    assert_eq!(
+        flip_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2"
+    );
+    assert_eq!(
+        flip_fen("4k3/8/8/8/8/8/1P6/R3K3 w Q - 3 9"),
+        "r3k3/1p6/8/8/8/8/8/4K3 b q - 3 9"
+    );
+}
+
+#[test]
+fn colour_symmetry_over_fixtures() {
+    let mut checked = 0;
+    for file in ["perftsuite.epd", "cpw6.epd", "chess960.epd"] {
+        for fen in fixture_fens(file) {
+            let flipped = flip_fen(&fen);
+            let a = evaluate(&pos(&fen));
+            let b = evaluate(&pos(&flipped));
+            assert_eq!(a, b, "{fen} vs {flipped}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 128 + 7 + 960);
+}
+
+#[test]
+fn trace_ends_with_the_evaluation() {
+    for file in ["perftsuite.epd", "cpw6.epd"] {
+        for fen in fixture_fens(file) {
+            let pos = pos(&fen);
+            let text = trace(&pos);
+            let last = text.lines().last().expect("trace is not empty");
+            let value: i32 = last
+                .strip_prefix("Final evaluation: ")
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("unexpected last line {last:?}"));
+            assert_eq!(value, evaluate(&pos), "{fen}");
+        }
+    }
+}
+
+#[test]
+fn start_position_is_the_tempo_bonus() {
+    assert_eq!(
+        evaluate(&Position::startpos()),
+        ferrite::eval::params::TEMPO.mg
+    );
+}
+
+#[test]
+fn a_queen_up_is_winning() {
+    // White has an extra queen, for either side to move.
+    let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert!(evaluate(&pos(&format!("{fen} w KQkq - 0 1"))) > 700);
+    assert!(evaluate(&pos(&format!("{fen} b KQkq - 0 1"))) < -700);
+}
+
+#[test]
+fn no_mating_material_is_zero() {
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1",
+        "4k3/8/8/8/3n4/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/1NN1K3 b - - 0 1",
+    ] {
+        assert_eq!(evaluate(&pos(fen)), 0, "{fen}");
+    }
+}
+
+#[test]
+fn opposite_coloured_bishops_are_drawish() {
+    // White is a pawn up in both; only the colour of black's bishop differs (c8 light, b8
+    // dark like white's c1 bishop).
+    let opposite = evaluate(&pos("2b1k3/pp6/8/8/8/8/PPP5/2B1K3 w - - 0 1"));
+    let same = evaluate(&pos("1b2k3/pp6/8/8/8/8/PPP5/2B1K3 w - - 0 1"));
+    assert!(opposite > 0, "{opposite}");
+    assert!(opposite * 2 < same, "opposite {opposite} vs same {same}");
+}
+
+#[test]
+fn pawnless_small_edge_is_drawish() {
+    // A rook against a knight, no pawns: far below the material difference.
+    let score = evaluate(&pos("4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1"));
+    assert!(score > 0 && score < 100, "{score}");
+    // A rook against a bare king is a win and keeps its value.
+    assert!(evaluate(&pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")) > 500);
+}
+
+#[test]
+fn passed_pawn_further_up_is_worth_more() {
+    let seventh = evaluate(&pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    let third = evaluate(&pos("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"));
+    assert!(seventh > third + 100, "seventh {seventh} vs third {third}");
+    // Same for black.
+    let second = evaluate(&pos("4k3/8/8/8/8/8/1p6/4K3 b - - 0 1"));
+    let sixth = evaluate(&pos("4k3/8/1p6/8/8/8/8/4K3 b - - 0 1"));
+    assert!(second > sixth + 100, "second {second} vs sixth {sixth}");
+}
+
+#[test]
+fn broken_pawns_are_worse_than_a_healthy_chain() {
+    // Black's pawns and both kings are fixed; white's five pawns are healthy, have the
+    // h-pawn doubled onto g3, or have the c-pawn on d2 (leaving b2 and d2 isolated). No
+    // pawn is passed in any of them.
+    let healthy = evaluate(&pos("4k3/1pp2ppp/8/8/8/8/1PP2PPP/4K3 w - - 0 1"));
+    let doubled = evaluate(&pos("4k3/1pp2ppp/8/8/8/6P1/1PP2PP1/4K3 w - - 0 1"));
+    let isolated = evaluate(&pos("4k3/1pp2ppp/8/8/8/8/1P1P1PPP/4K3 w - - 0 1"));
+    assert!(doubled < healthy, "doubled {doubled} vs healthy {healthy}");
+    assert!(
+        isolated < healthy,
+        "isolated {isolated} vs healthy {healthy}"
+    );
+}
