@@ -10,7 +10,7 @@
 use super::error::{CastlingFailure, MoveError, MoveErrorKind};
 use crate::chess::attacks::{between, pawn_attacks, piece_attacks};
 use crate::chess::{
-    Bitboard, CastleSide, File, Move, MoveList, Piece, PieceType, Position, Rank, Square,
+    Bitboard, CastleSide, Color, File, Move, MoveList, Piece, PieceType, Position, Rank, Square,
 };
 
 /// Parses a move in UCI coordinate notation (`e2e4`, `e7e8q`, promotion letter of either
@@ -200,7 +200,7 @@ fn diagnose_san(
     let movers = pos.pieces(us, piece_type).iter().filter(|&from| {
         from_file.is_none_or(|file| from.file() == file)
             && from_rank.is_none_or(|rank| from.rank() == rank)
-            && is_pseudo_legal(pos, from, to)
+            && (is_pseudo_legal(pos, from, to) || looks_like_en_passant(pos, from, to))
     });
     match movers.min() {
         Some(from) => diagnose(pos, from, to, promotion),
@@ -322,7 +322,12 @@ fn diagnose(
         return MoveErrorKind::NotYourPiece(from);
     }
     if !is_pseudo_legal(pos, from, to) {
-        return MoveErrorKind::CannotMoveSo;
+        return if looks_like_en_passant(pos, from, to) && !pos.en_passant_capture_is_legal(from, to)
+        {
+            MoveErrorKind::LeavesKingInCheck
+        } else {
+            MoveErrorKind::CannotMoveSo
+        };
     }
     let promotes = piece.piece_type() == PieceType::Pawn && to.rank() == Rank::R8.relative_to(us);
     match (promotes, promotion) {
@@ -362,6 +367,25 @@ fn is_pseudo_legal(pos: &Position, from: Square, to: Square) -> bool {
         }
         piece_type => piece_attacks(piece_type, from, occupied).contains(to),
     }
+}
+
+/// True if the pawn on `from` taking onto the empty `to` has the shape of an en passant
+/// capture: an enemy pawn beside it on the square the capture would clear, nothing on the
+/// square that pawn would have double-stepped from. The position keeps an en passant square
+/// only when the capture is legal, so when one that uncovers the king is refused this tells
+/// the king's safety, not the geometry, as the reason.
+fn looks_like_en_passant(pos: &Position, from: Square, to: Square) -> bool {
+    let us = pos.side_to_move();
+    let victim = Square::new(to.file(), from.rank());
+    let forward: i8 = if us == Color::White { 1 } else { -1 };
+    pos.piece_at(from) == Some(Piece::new(us, PieceType::Pawn))
+        && pawn_attacks(us, from).contains(to)
+        && to.rank() == Rank::R6.relative_to(us)
+        && pos.piece_at(to).is_none()
+        && pos.piece_at(victim) == Some(Piece::new(us.flip(), PieceType::Pawn))
+        && to
+            .offset(0, forward)
+            .is_some_and(|start| pos.piece_at(start).is_none())
 }
 
 fn castling_error(pos: &Position, side: CastleSide) -> MoveErrorKind {
