@@ -5,8 +5,9 @@
 use crate::chess::Color;
 use std::fmt;
 
-/// Where a game stands. The variants are listed in the order they take precedence when
-/// several apply: a mate on the hundredth (or hundred-and-fiftieth) quiet ply still wins.
+/// Where a game stands. After `Ongoing`, the variants are listed in the order they take
+/// precedence when several apply: a mate on the hundredth (or hundred-and-fiftieth) quiet
+/// ply still wins, and a draw that ends the game is reported before a claimable one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// The game goes on (a claimable draw would be reported instead).

@@ -395,7 +395,7 @@ fn castling_error(pos: &Position, side: CastleSide) -> MoveErrorKind {
 /// The first castling condition that fails for the side to move on `side`, in the order the
 /// rules list them; `None` if castling there is in fact legal. Attacks are judged with king
 /// and rook lifted, as the move generator does, so the two always agree.
-pub(crate) fn castling_failure(pos: &Position, side: CastleSide) -> Option<CastlingFailure> {
+fn castling_failure(pos: &Position, side: CastleSide) -> Option<CastlingFailure> {
     let us = pos.side_to_move();
     let Some(rook) = pos.castling().rook(us, side) else {
         return Some(CastlingFailure::NoRight);
