@@ -2,9 +2,13 @@
 //!
 //! Layers, lowest first; lower layers never use higher ones:
 //! [`chess`] (board, move generation, FEN, perft); [`rules`] (game history, outside moves,
-//! SAN, how games end); [`eval`] (static evaluation).
+//! SAN, how games end); [`eval`] (static evaluation); [`search`] (alpha-beta, transposition
+//! table, time management, bench); [`uci`] (the protocol); [`epd`] (test-suite runner).
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub mod chess;
+pub mod epd;
 pub mod eval;
 pub mod rules;
+pub mod search;
+pub mod uci;

@@ -30,6 +30,31 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Run an EPD test suite (`bm`, `am`, `dm`, `id`): prints each failure and a final
+    /// `solved N/M` line; progress goes to stderr.
+    Epd {
+        /// The EPD file.
+        file: std::path::PathBuf,
+        /// Thinking time per position in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// Only records whose id starts with this.
+        #[arg(long)]
+        filter: Option<String>,
+    },
+    /// Search the fixed bench positions to a fixed depth; the last line is
+    /// `<nodes> nodes <nps> nps` (the same node count on every run).
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = ferrite::search::bench::DEFAULT_DEPTH)]
+        depth: i32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -44,7 +69,24 @@ fn main() -> ExitCode {
             divide: show_divide,
             threads,
         }) => run_perft(depth, fen.as_deref(), show_divide, threads),
-        None => ExitCode::SUCCESS,
+        Some(Command::Bench { depth }) => {
+            let result = ferrite::search::bench::run(depth, &mut |fen, nodes| {
+                eprintln!("{nodes:>12} {fen}");
+            });
+            println!("{} nodes {} nps", result.nodes, result.nps);
+            ExitCode::SUCCESS
+        }
+        Some(Command::Epd {
+            file,
+            movetime,
+            threads,
+            hash,
+            filter,
+        }) => run_epd(&file, movetime, threads, hash, filter.as_deref()),
+        None => {
+            ferrite::uci::run(std::io::stdin().lock());
+            ExitCode::SUCCESS
+        }
     }
 }
 
@@ -77,5 +119,57 @@ fn run_perft(depth: u32, fen: Option<&str>, show_divide: bool, threads: usize) -
         elapsed,
         total as f64 / elapsed.max(1e-9) / 1e6
     );
+    ExitCode::SUCCESS
+}
+
+fn run_epd(
+    file: &std::path::Path,
+    movetime: u64,
+    threads: usize,
+    hash: usize,
+    filter: Option<&str>,
+) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut records = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match ferrite::epd::parse_record(line, index + 1) {
+            Ok(record) if filter.is_none_or(|prefix| record.id.starts_with(prefix)) => {
+                records.push(record)
+            }
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let mut tt = ferrite::search::tt::TranspositionTable::new(hash.max(1));
+    let mut solved = 0;
+    for (index, record) in records.iter().enumerate() {
+        tt.clear();
+        let outcome = ferrite::epd::run_record(record, movetime, threads.max(1), &tt);
+        if outcome.solved {
+            solved += 1;
+        } else {
+            println!("failed {}: {}", outcome.id, outcome.answer);
+        }
+        eprintln!(
+            "[{}/{}] {} {} ({solved} solved)",
+            index + 1,
+            records.len(),
+            outcome.id,
+            if outcome.solved { "ok" } else { "FAIL" }
+        );
+    }
+    println!("solved {solved}/{}", records.len());
     ExitCode::SUCCESS
 }

@@ -1,0 +1,515 @@
+//! The alpha-beta search itself: principal variation search (negamax, fail-soft) with a
+//! transposition table, null-move pruning, reverse futility pruning, futility and late-move
+//! pruning, SEE pruning, late-move reductions, check extension and mate-distance pruning,
+//! then quiescence search over noisy moves (every evasion when in check).
+
+use super::ordering::MovePicker;
+use super::params::*;
+use super::see::{captured_value, see_ge};
+use super::thread::{Shared, ThreadData};
+use super::tt::{Bound, TtEntry};
+use crate::chess::{Move, Position};
+use crate::eval::evaluate;
+use crate::rules::draw;
+use std::sync::atomic::Ordering;
+
+/// Converts a score relative to the root into one relative to this node, for the TT.
+#[inline]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// Converts a TT score back to one relative to the root.
+#[inline]
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl ThreadData {
+    /// Counts a node; the main thread also checks the clock and node limit every 1024 nodes.
+    #[inline]
+    fn visit(&mut self, shared: &Shared) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.id == 0 && self.completed_depth >= 1 {
+                let over_nodes = shared
+                    .node_limit
+                    .is_some_and(|limit| shared.total_nodes() >= limit);
+                if over_nodes || shared.time.hard_expired() {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// True if the search must unwind. The first iteration always completes, so a move
+    /// exists however little time there is.
+    #[inline]
+    fn must_stop(&self, shared: &Shared) -> bool {
+        self.completed_depth >= 1 && shared.stopped()
+    }
+
+    /// True if the position at the end of the current line is drawn by rule.
+    fn is_draw(&self, pos: &Position) -> bool {
+        // A mate delivered on the hundredth ply still wins.
+        if draw::is_fifty_move_draw(pos) && (!pos.in_check() || pos.has_legal_move()) {
+            return true;
+        }
+        draw::count_repetitions(&self.keys, pos.halfmove_clock(), 1) > 0
+            || draw::is_insufficient_material(pos)
+    }
+
+    /// Searches the root moves from `self.pv_index` on and orders them by their new scores.
+    /// Returns the best score.
+    pub fn search_root(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.visit(shared);
+        self.pv_len[0] = 0;
+        self.seldepth = 0;
+        self.stack[0].static_eval = if pos.in_check() {
+            None
+        } else {
+            Some(evaluate(pos))
+        };
+        let mut best = -INFINITE;
+        for index in self.pv_index..self.root_moves.len() {
+            let mv = self.root_moves[index].mv;
+            let child = pos.play(mv);
+            self.stack[0].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
+            self.keys.push(child.key());
+            let extension = i32::from(child.in_check());
+            let new_depth = depth - 1 + extension;
+            let score = if index == self.pv_index {
+                -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, true)
+            } else {
+                let reduction =
+                    if self.selective && depth >= 3 && !mv.is_noisy() && !child.in_check() {
+                        (self.reduction(depth, index + 1) - 1).clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
+                let mut score = -self.negamax(
+                    shared,
+                    &child,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    1,
+                    false,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(shared, &child, new_depth, -alpha - 1, -alpha, 1, false);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, true);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.must_stop(shared) {
+                return best;
+            }
+            let root_move = &mut self.root_moves[index];
+            if index == self.pv_index || score > alpha {
+                root_move.score = score;
+                root_move.seldepth = self.seldepth;
+                root_move.pv.clear();
+                root_move.pv.push(mv);
+                let child_len = self.pv_len[1];
+                root_move
+                    .pv
+                    .extend(self.pv[1][..child_len].iter().flatten().copied());
+            } else {
+                root_move.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let searched = &mut self.root_moves[self.pv_index..];
+        searched.sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
+        best
+    }
+
+    /// Principal variation search below the root.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        is_pv: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(shared, pos, alpha, beta, ply);
+        }
+        self.visit(shared);
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply as i32);
+        if self.must_stop(shared) {
+            return 0;
+        }
+        if self.is_draw(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return if pos.in_check() { 0 } else { evaluate(pos) };
+        }
+        // Mate-distance pruning: no line from here can beat a mate already found nearer.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let tt_entry = shared.tt.probe(key);
+        let tt_move = tt_entry.and_then(|entry| entry.mv);
+        if let Some(entry) = tt_entry {
+            let score = score_from_tt(entry.score, ply);
+            if !is_pv && entry.depth >= depth {
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+
+        let in_check = pos.in_check();
+        let static_eval = if in_check {
+            None
+        } else {
+            Some(tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval))
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = match (
+            static_eval,
+            ply.checked_sub(2).and_then(|p| self.stack[p].static_eval),
+        ) {
+            (Some(now), Some(before)) => now > before,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        let us = pos.side_to_move();
+
+        if let (false, true, Some(eval)) = (is_pv, self.selective, static_eval) {
+            // Reverse futility: far enough above beta that a quiet move will not fall below it.
+            if depth <= RFP_MAX_DEPTH
+                && beta.abs() < MATE_BOUND
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+            // Null move: if passing still fails high, a real move will too (not in zugzwang,
+            // which needs a side without pieces).
+            // With only a handful of legal moves, zugzwang is likely (composed mates live on
+            // it): passing would beat every real move, so the test proves nothing.
+            let after_null = ply >= 1 && self.stack[ply - 1].played.is_some();
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && after_null
+                && pos.has_non_pawn_material(us)
+                && pos.count_legal_moves() > NMP_MIN_LEGAL_MOVES
+            {
+                let reduction =
+                    NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / 200).min(3);
+                let mut child = *pos;
+                child.make_null_move();
+                self.stack[ply].played = None;
+                self.keys.push(child.key());
+                let score = -self.negamax(
+                    shared,
+                    &child,
+                    depth - 1 - reduction,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                );
+                self.keys.pop();
+                if self.must_stop(shared) {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
+        let killers = self.history.killers(ply);
+        let counter = self.history.counter(previous);
+        self.history.clear_killers(ply + 1);
+        let mut picker = MovePicker::new(tt_move, killers, counter);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut moves_searched = 0usize;
+        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut quiet_count = 0usize;
+
+        while let Some(mv) = picker.next(pos, &self.history) {
+            let is_quiet = !mv.is_noisy();
+            let child = pos.play(mv);
+            let gives_check = child.in_check();
+            // Moves that give check are never pruned: that is where mates hide.
+            if self.selective
+                && best_score > -MATE_BOUND
+                && !gives_check
+                && pos.has_non_pawn_material(us)
+            {
+                if is_quiet {
+                    let late = LMP_BASE + depth * depth;
+                    let late = if improving { late } else { late / 2 };
+                    if depth <= LMP_MAX_DEPTH && moves_searched as i32 >= late {
+                        continue;
+                    }
+                    if let Some(eval) = static_eval {
+                        if depth <= FP_MAX_DEPTH && eval + FP_BASE + FP_PER_DEPTH * depth <= alpha {
+                            continue;
+                        }
+                    }
+                    if depth <= 8 && !see_ge(pos, mv, SEE_QUIET_MARGIN * depth * depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !see_ge(pos, mv, SEE_CAPTURE_MARGIN * depth) {
+                    continue;
+                }
+            }
+
+            self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
+            self.keys.push(child.key());
+            let new_depth = depth - 1 + i32::from(gives_check);
+            moves_searched += 1;
+
+            let score = if moves_searched == 1 {
+                -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, is_pv)
+            } else {
+                let mut reduction = 0;
+                if self.selective
+                    && depth >= 3
+                    && moves_searched > 1 + usize::from(is_pv)
+                    && is_quiet
+                {
+                    reduction = self.reduction(depth, moves_searched);
+                    reduction -= i32::from(is_pv);
+                    reduction += i32::from(!improving);
+                    reduction -= i32::from(gives_check);
+                    reduction -= self.history.quiet_score(us, mv) / LMR_HISTORY_DIVISOR;
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut score = -self.negamax(
+                    shared,
+                    &child,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(
+                        shared,
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                    );
+                }
+                if is_pv && score > alpha && score < beta {
+                    score = -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.must_stop(shared) {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if is_pv {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if is_quiet {
+                            self.reward_quiet(
+                                us,
+                                ply,
+                                previous,
+                                mv,
+                                depth,
+                                &quiets_tried[..quiet_count],
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if is_quiet && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = Some(mv);
+                quiet_count += 1;
+            }
+        }
+
+        if moves_searched == 0 {
+            // The first move is never pruned, so nothing searched means nothing legal.
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        shared.tt.store(
+            key,
+            TtEntry {
+                mv: best_move.or(tt_move),
+                score: score_to_tt(best_score, ply),
+                eval: static_eval.unwrap_or(0),
+                depth,
+                bound,
+            },
+        );
+        best_score
+    }
+
+    /// History, killer and counter-move updates after quiet `mv` caused a cutoff; the quiets
+    /// tried before it are punished.
+    fn reward_quiet(
+        &mut self,
+        us: crate::chess::Color,
+        ply: usize,
+        previous: Option<(crate::chess::Piece, Move)>,
+        mv: Move,
+        depth: i32,
+        failed: &[Option<Move>],
+    ) {
+        let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
+        self.history.update_quiet(us, mv, bonus);
+        for &other in failed.iter().flatten() {
+            self.history.update_quiet(us, other, -bonus);
+        }
+        self.history.add_killer(ply, mv);
+        self.history.set_counter(previous, mv);
+    }
+
+    /// Quiescence search: stand pat on the static evaluation and try noisy moves (all
+    /// evasions when in check) until the position is quiet.
+    fn quiescence(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.visit(shared);
+        self.pv_len[ply.min(MAX_PLY)] = 0;
+        self.seldepth = self.seldepth.max(ply as i32);
+        if self.must_stop(shared) {
+            return 0;
+        }
+        if draw::is_insufficient_material(pos) {
+            return 0;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+
+        let tt_entry = shared.tt.probe(pos.key());
+        if let Some(entry) = tt_entry {
+            let score = score_from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+
+        let stand_pat = if in_check {
+            -MATE + ply as i32
+        } else {
+            let eval = tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            eval
+        };
+
+        let mut best_score = stand_pat;
+        let mut picker = MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv));
+        while let Some(mv) = picker.next(pos, &self.history) {
+            if !in_check {
+                if !mv.is_promotion() && stand_pat + captured_value(pos, mv) + DELTA_MARGIN <= alpha
+                {
+                    continue;
+                }
+                if !see_ge(pos, mv, 0) {
+                    continue;
+                }
+            }
+            let child = pos.play(mv);
+            let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1);
+            if self.must_stop(shared) {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+}

@@ -1,0 +1,285 @@
+//! Layer 4, the search: iterative deepening with aspiration windows over a PVS alpha-beta
+//! ([`alphabeta`]), a shared lockless transposition table ([`tt`]), staged move ordering,
+//! SEE, time management and Lazy SMP: `threads` searchers share the table and the main one
+//! reports and decides. The search knows nothing of UCI text: it hands [`Report`]s to a
+//! callback and returns a [`SearchResult`].
+
+pub mod alphabeta;
+pub mod bench;
+pub mod history;
+pub mod limits;
+pub mod ordering;
+pub mod params;
+pub mod see;
+pub mod thread;
+pub mod time;
+pub mod tt;
+
+use crate::chess::{Move, Position};
+use limits::Limits;
+use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use thread::{RootMove, Shared, ThreadData};
+use time::TimeManager;
+use tt::TranspositionTable;
+
+/// Stack size of search threads: recursion to `MAX_PLY` with a move picker per frame.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// A position to search, with the keys of the game that led to it (for repetitions).
+pub struct SearchJob {
+    /// The root position.
+    pub root: Position,
+    /// Keys of every position of the game, the root's last.
+    pub history: Vec<u64>,
+    /// What ends the search.
+    pub limits: Limits,
+    /// How many best lines to report (MultiPV).
+    pub multipv: usize,
+    /// Number of search threads (Lazy SMP).
+    pub threads: usize,
+}
+
+/// One line of search output: what UCI prints as `info … pv …`.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Iteration depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: i32,
+    /// 1-based line number for MultiPV.
+    pub multipv: usize,
+    /// Score in centipawns from the side to move, or a mate score (see [`mate_in`]).
+    pub score: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Per-mille of the hash table in use.
+    pub hashfull: u32,
+    /// The line, first move first.
+    pub pv: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (`None` without legal moves).
+    pub best: Option<Move>,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+/// Moves to mate for a mate score (positive: we mate), `None` for ordinary scores.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// The stop flag and clock of one search, shared with the UCI reader thread.
+pub struct SearchControl {
+    /// Raised by `stop`, `quit`, or the search's own limits.
+    pub stop: AtomicBool,
+    /// Deadlines; `ponderhit` starts its clock.
+    pub time: TimeManager,
+}
+
+impl SearchControl {
+    /// Control for a search under `limits`, keeping `overhead_ms` in reserve.
+    pub fn new(limits: &Limits, overhead_ms: u64) -> SearchControl {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            time: TimeManager::new(limits, overhead_ms),
+        }
+    }
+}
+
+/// Runs a search to its limits and returns the best move. Blocks; `report` is called by the
+/// main search thread after every completed iteration (one call per MultiPV line).
+pub fn search(
+    job: &SearchJob,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult {
+    tt.new_search();
+    let legal = job.root.legal_moves();
+    let root_moves: Vec<RootMove> = legal
+        .iter()
+        .filter(|mv| job.limits.search_moves.is_empty() || job.limits.search_moves.contains(mv))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            pv: vec![mv],
+            seldepth: 0,
+        })
+        .collect();
+    if root_moves.is_empty() {
+        let score = if job.root.in_check() { -MATE } else { 0 };
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+
+    let threads = job.threads.max(1);
+    let shared = Shared {
+        tt,
+        stop: &control.stop,
+        time: &control.time,
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        node_limit: job.limits.nodes,
+    };
+    let selective = job.limits.mate.is_none();
+    let mut main = ThreadData::new(0, &job.history, root_moves.clone());
+    main.selective = selective;
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let mut helper = ThreadData::new(id, &job.history, root_moves.clone());
+            helper.selective = selective;
+            let shared = &shared;
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || iterate(&mut helper, shared, job, None));
+            if let Err(e) = spawned {
+                log::warn!("could not start search thread {id}: {e}");
+            }
+        }
+        iterate(&mut main, &shared, job, Some(report));
+        shared.stop.store(true, Ordering::Relaxed);
+    });
+
+    let best = &main.root_moves[0];
+    SearchResult {
+        best: Some(best.mv),
+        ponder: best.pv.get(1).copied(),
+        score: best.score,
+        depth: main.completed_depth,
+        nodes: shared.total_nodes(),
+    }
+}
+
+/// Iterative deepening of one thread. Helpers start at staggered depths so the threads
+/// spread over different parts of the tree.
+fn iterate(
+    td: &mut ThreadData,
+    shared: &Shared,
+    job: &SearchJob,
+    report: Option<&(dyn Fn(&Report) + Sync)>,
+) {
+    let root = &job.root;
+    let max_depth = job
+        .limits
+        .depth
+        .unwrap_or(MAX_PLY as i32 - 1)
+        .clamp(1, MAX_PLY as i32 - 1);
+    let lines = job.multipv.clamp(1, td.root_moves.len());
+    let mut completed: Vec<RootMove> = td.root_moves.clone();
+    let mut stable_iterations = 0;
+    let start_depth = 1 + (td.id % 2) as i32;
+
+    for depth in start_depth..=max_depth {
+        for root_move in &mut td.root_moves {
+            root_move.previous_score = root_move.score;
+        }
+        for pv_index in 0..lines {
+            td.pv_index = pv_index;
+            let previous = td.root_moves[pv_index].previous_score;
+            let mut window = ASPIRATION_WINDOW;
+            let (mut alpha, mut beta) =
+                if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+                    (previous - window, previous + window)
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+            loop {
+                let score = td.search_root(shared, root, depth, alpha, beta);
+                if td.completed_depth >= 1 && shared.stopped() {
+                    break;
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - window).max(-INFINITE);
+                } else if score >= beta {
+                    beta = (score + window).min(INFINITE);
+                } else {
+                    break;
+                }
+                window += window / 2;
+            }
+            if td.completed_depth >= 1 && shared.stopped() {
+                break;
+            }
+        }
+        if td.completed_depth >= 1 && shared.stopped() {
+            // An interrupted iteration is discarded.
+            td.root_moves = completed;
+            return;
+        }
+        // Keep the MultiPV lines in order of their scores.
+        td.root_moves[..lines].sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
+        if completed[0].mv == td.root_moves[0].mv {
+            stable_iterations += 1;
+        } else {
+            stable_iterations = 0;
+        }
+        completed = td.root_moves.clone();
+        td.completed_depth = depth;
+        shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
+
+        let Some(report) = report else {
+            continue;
+        };
+        let elapsed = shared.time.since_go();
+        for (index, root_move) in td.root_moves[..lines].iter().enumerate() {
+            report(&Report {
+                depth,
+                seldepth: root_move.seldepth.max(1),
+                multipv: index + 1,
+                score: root_move.score,
+                nodes: shared.total_nodes(),
+                time_ms: elapsed.as_millis() as u64,
+                hashfull: shared.tt.hashfull(),
+                pv: root_move.pv.clone(),
+            });
+        }
+        let best_score = td.root_moves[0].score;
+        if let Some(mate) = job.limits.mate {
+            if mate_in(best_score).is_some_and(|m| m > 0 && m <= mate as i32) {
+                break;
+            }
+        }
+        // A stable best move needs less time; a changing one gets more.
+        let scale = match stable_iterations {
+            0 => 1.3,
+            1 => 1.0,
+            2 => 0.85,
+            _ => 0.7,
+        };
+        if shared.time.soft_expired(scale) {
+            break;
+        }
+        if shared
+            .node_limit
+            .is_some_and(|limit| shared.total_nodes() >= limit)
+        {
+            break;
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! The staged move picker: the TT move before anything is generated (a cutoff then costs one
+//! legality check), then captures and promotions that do not lose material (most valuable
+//! victim first), then quiet moves (killers, counter-move, then by history), and last the
+//! captures that lose material by static exchange.
+
+use super::history::History;
+use super::see::{see_ge, SEE_VALUES};
+use crate::chess::movegen::kind;
+use crate::chess::{Move, MoveList, PieceType, Position, MAX_MOVES};
+
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
+    Done,
+}
+
+/// Scored moves of one kind, handed out best first by selection (cheaper than sorting when
+/// a cutoff comes early).
+struct ScoredMoves {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+impl ScoredMoves {
+    fn new() -> ScoredMoves {
+        ScoredMoves {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+        }
+    }
+
+    /// The best remaining move if its score is at least `floor`.
+    fn pick(&mut self, floor: i32) -> Option<(Move, i32)> {
+        let len = self.moves.len();
+        if self.next >= len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        if self.scores[best] < floor {
+            return None;
+        }
+        self.moves.as_mut_slice().swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let picked = (self.moves.as_slice()[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(picked)
+    }
+}
+
+const GOOD_NOISY: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+const COUNTER: i32 = KILLER - 1000;
+
+/// Hands out the legal moves of a node in search order.
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    noisy: ScoredMoves,
+    quiet: ScoredMoves,
+    skip_quiets: bool,
+}
+
+impl MovePicker {
+    /// A picker for a main-search node.
+    pub fn new(
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> MovePicker {
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            counter,
+            noisy: ScoredMoves::new(),
+            quiet: ScoredMoves::new(),
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker for quiescence: noisy moves only, unless in check (then every evasion).
+    pub fn new_quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        let mut picker = MovePicker::new(
+            tt_move.filter(|mv| pos.in_check() || mv.is_noisy()),
+            [None; 2],
+            None,
+        );
+        picker.skip_quiets = !pos.in_check();
+        picker
+    }
+
+    /// The next move, or `None` when all have been handed out.
+    pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if let Some(mv) = self.tt_move.filter(|&mv| pos.is_legal(mv)) {
+                        return Some(mv);
+                    }
+                    self.tt_move = None;
+                }
+                Stage::GenerateNoisy => {
+                    pos.generate::<{ kind::NOISY }, _>(&mut self.noisy.moves);
+                    self.score_noisy(pos);
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.noisy.pick(GOOD_NOISY) {
+                    Some((mv, _)) if Some(mv) == self.tt_move => {}
+                    Some((mv, _)) => return Some(mv),
+                    None => self.stage = Stage::GenerateQuiet,
+                },
+                Stage::GenerateQuiet => {
+                    if !self.skip_quiets {
+                        pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
+                        self.score_quiet(pos, history);
+                    }
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadNoisy;
+                        continue;
+                    }
+                    match self.quiet.pick(i32::MIN) {
+                        Some((mv, _)) if Some(mv) == self.tt_move => {}
+                        Some((mv, _)) => return Some(mv),
+                        None => self.stage = Stage::BadNoisy,
+                    }
+                }
+                Stage::BadNoisy => match self.noisy.pick(i32::MIN) {
+                    Some((mv, _)) if Some(mv) == self.tt_move => {}
+                    Some((mv, _)) => return Some(mv),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    fn score_noisy(&mut self, pos: &Position) {
+        for i in 0..self.noisy.moves.len() {
+            let mv = self.noisy.moves.as_slice()[i];
+            let victim = pos
+                .captured_piece(mv)
+                .map_or(0, |piece| SEE_VALUES[piece.piece_type().index()]);
+            let attacker = pos
+                .piece_at(mv.from())
+                .map_or(0, |piece| piece.piece_type().index() as i32);
+            let promotion_bonus = match mv.promotion() {
+                Some(PieceType::Queen) => 2_000,
+                Some(_) => -GOOD_NOISY,
+                None => 0,
+            };
+            let good = mv.promotion() == Some(PieceType::Queen) || see_ge(pos, mv, 0);
+            let base = if good { GOOD_NOISY } else { 0 };
+            self.noisy.scores[i] = base + promotion_bonus + victim * 8 - attacker;
+        }
+    }
+
+    fn score_quiet(&mut self, pos: &Position, history: &History) {
+        let color = pos.side_to_move();
+        for i in 0..self.quiet.moves.len() {
+            let mv = self.quiet.moves.as_slice()[i];
+            self.quiet.scores[i] = if Some(mv) == self.killers[0] {
+                KILLER
+            } else if Some(mv) == self.killers[1] {
+                KILLER - 1
+            } else if Some(mv) == self.counter {
+                COUNTER
+            } else {
+                history.quiet_score(color, mv)
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picker_yields_every_legal_move_once() {
+        let history = History::new();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).expect("fen");
+            let legal = pos.legal_moves();
+            let tt = legal.as_slice().last().copied();
+            let mut picker = MovePicker::new(tt, [legal.as_slice().first().copied(), None], None);
+            let mut seen = Vec::new();
+            while let Some(mv) = picker.next(&pos, &history) {
+                seen.push(mv);
+            }
+            assert_eq!(seen.first().copied(), tt);
+            assert_eq!(seen.len(), legal.len(), "{fen}");
+            seen.sort_by_key(|mv| mv.bits());
+            seen.dedup();
+            assert_eq!(seen.len(), legal.len(), "{fen}");
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! One search thread's state: its position stack of keys, histories, per-ply frames, PV
+//! table, root moves and counters. Allocated once per search, never per node.
+
+use super::history::History;
+use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use crate::chess::{Move, Piece};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// What the search remembers about one ply of the current line.
+#[derive(Copy, Clone, Default)]
+pub struct Frame {
+    /// Static evaluation at this ply (`None` in check).
+    pub static_eval: Option<i32>,
+    /// The move played from this ply and the piece that made it (`None`: a null move).
+    pub played: Option<(Piece, Move)>,
+}
+
+/// A root move with the score and PV of the last search of it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score of the latest iteration (-INFINITE if it failed low against a better move).
+    pub score: i32,
+    /// Score of the previous completed iteration.
+    pub previous_score: i32,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Deepest ply reached below this move.
+    pub seldepth: i32,
+}
+
+/// Everything shared by the threads of one search.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a TranspositionTable,
+    /// Raised to end the search.
+    pub stop: &'a AtomicBool,
+    /// Deadlines.
+    pub time: &'a TimeManager,
+    /// Nodes searched by each thread.
+    pub nodes: Vec<AtomicU64>,
+    /// Node limit of `go nodes`.
+    pub node_limit: Option<u64>,
+}
+
+impl Shared<'_> {
+    /// Total nodes of all threads.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    /// True once the search must end.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The state of one search thread.
+pub struct ThreadData {
+    /// Index of this thread; 0 is the main thread, which watches the clock and reports.
+    pub id: usize,
+    /// Keys of the game so far and of the current line, for repetition detection.
+    pub keys: Vec<u64>,
+    /// Move-ordering memory.
+    pub history: Box<History>,
+    /// Per-ply frames.
+    pub stack: Box<[Frame; MAX_PLY + 4]>,
+    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
+    pub pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    /// Length of each `pv[ply]` line.
+    pub pv_len: [usize; MAX_PLY + 1],
+    /// Reductions by (depth, move number), both capped at 63.
+    pub lmr: Box<[[i32; 64]; 64]>,
+    /// Root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// Index of the root move whose line is being searched for MultiPV.
+    pub pv_index: usize,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: i32,
+    /// Depth of the last completed iteration.
+    pub completed_depth: i32,
+    /// Forward pruning and reductions are on. `go mate` turns them off: a mate search must
+    /// not miss a quiet sacrifice or a zugzwang, and full-width alpha-beta cannot.
+    pub selective: bool,
+}
+
+impl ThreadData {
+    /// A thread for a search from a position whose game history has `keys` (root last).
+    pub fn new(id: usize, keys: &[u64], root_moves: Vec<RootMove>) -> ThreadData {
+        let mut stack_keys = Vec::with_capacity(keys.len() + MAX_PLY + 8);
+        stack_keys.extend_from_slice(keys);
+        let mut lmr = Box::new([[0; 64]; 64]);
+        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+            }
+        }
+        ThreadData {
+            id,
+            keys: stack_keys,
+            history: History::new(),
+            stack: Box::new([Frame::default(); MAX_PLY + 4]),
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            lmr,
+            root_moves,
+            pv_index: 0,
+            nodes: 0,
+            seldepth: 0,
+            completed_depth: 0,
+            selective: true,
+        }
+    }
+
+    /// The reduction for a move at `depth` that is the `moves`-th tried.
+    #[inline]
+    pub fn reduction(&self, depth: i32, moves: usize) -> i32 {
+        self.lmr[depth.clamp(0, 63) as usize][moves.min(63)]
+    }
+
+    /// Sets `pv[ply]` to `mv` followed by the child's line.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        self.pv[ply][0] = Some(mv);
+        for i in 0..child_len.min(MAX_PLY - ply) {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = 1 + child_len.min(MAX_PLY - ply);
+    }
+}

@@ -1,0 +1,254 @@
+//! The transposition table: one table shared by all search threads, without locks.
+//!
+//! Each entry is two `AtomicU64`s: the packed data, and the position key XOR the data. A
+//! reader accepts an entry only if `stored_key ^ data == key`, so an entry torn by two
+//! threads writing at once is never used (it reads as a miss). Entries sit in buckets of four
+//! (one 64-byte cache line); a new entry replaces the one least worth keeping, judged by
+//! depth and by how many searches ago it was written.
+
+use crate::chess::Move;
+use std::collections::TryReserveError;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What a stored score means relative to the true value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact (a PV node).
+    Exact,
+    /// The true value is at least the score (a fail high).
+    Lower,
+    /// The true value is at most the score (a fail low).
+    Upper,
+}
+
+/// A decoded table entry.
+#[derive(Copy, Clone, Debug)]
+pub struct TtEntry {
+    /// Best or refuting move, if one was found.
+    pub mv: Option<Move>,
+    /// Score, relative to the node that stored it (mate distances from that node).
+    pub score: i32,
+    /// Static evaluation of the position.
+    pub eval: i32,
+    /// Remaining depth of the search that stored it.
+    pub depth: i32,
+    /// How `score` bounds the true value.
+    pub bound: Bound,
+}
+
+// Data layout (64 bits):
+//
+//  63    56 55  54 53    48 47          32 31          16 15           0
+//  | depth | bound | age   |     eval     |    score     |     move     |
+const AGE_BITS: u8 = 6;
+const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
+
+fn pack(entry: &TtEntry, age: u8) -> u64 {
+    let mv = entry.mv.map_or(0, Move::bits) as u64;
+    let score = entry.score as i16 as u16 as u64;
+    let eval = entry.eval as i16 as u16 as u64;
+    let bound = match entry.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let depth = entry.depth.clamp(0, 255) as u64;
+    mv | score << 16 | eval << 32 | u64::from(age & AGE_MASK) << 48 | bound << 54 | depth << 56
+}
+
+fn unpack(data: u64) -> Option<TtEntry> {
+    let bound = match data >> 54 & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    Some(TtEntry {
+        mv: Move::from_bits(data as u16),
+        score: i32::from(data.wrapping_shr(16) as u16 as i16),
+        eval: i32::from((data >> 32) as u16 as i16),
+        depth: (data >> 56) as i32,
+        bound,
+    })
+}
+
+fn age_of(data: u64) -> u8 {
+    (data >> 48) as u8 & AGE_MASK
+}
+
+#[derive(Default)]
+struct Slot {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET_SLOTS: usize = 4;
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; BUCKET_SLOTS],
+}
+
+/// The shared transposition table.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table using about `megabytes` MiB (at least one bucket); for sizes that are known
+    /// to fit in memory.
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        Self::try_new(megabytes).unwrap_or_else(|_| Self::with_buckets(Vec::new(), 1))
+    }
+
+    /// A table using about `megabytes` MiB, or the allocation error for a size the machine
+    /// cannot provide (a GUI may ask for terabytes).
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TryReserveError> {
+        let count = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count)?;
+        Ok(Self::with_buckets(buckets, count))
+    }
+
+    fn with_buckets(mut buckets: Vec<Bucket>, count: usize) -> TranspositionTable {
+        buckets.resize_with(count, Bucket::default);
+        TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Empties every entry (new game, `Clear Hash`).
+    pub fn clear(&mut self) {
+        for bucket in &mut self.buckets {
+            *bucket = Bucket::default();
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search, so older entries give way first.
+    pub fn new_search(&self) {
+        let age = self.age.load(Ordering::Relaxed).wrapping_add(1) & AGE_MASK;
+        self.age.store(age, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto the bucket count without a division.
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        self.bucket(key).slots.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let stored = slot.key_xor_data.load(Ordering::Relaxed);
+            if stored ^ data == key {
+                unpack(data)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Stores an entry for `key`. An existing entry for the same key keeps its move when the
+    /// new one has none.
+    pub fn store(&self, key: u64, mut entry: TtEntry) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            let stored = slot.key_xor_data.load(Ordering::Relaxed);
+            if stored ^ data == key {
+                if let Some(old) = unpack(data) {
+                    // Keep a deeper exact result for this position unless ours is exact too.
+                    if old.depth > entry.depth + 3 && entry.bound != Bound::Exact {
+                        return;
+                    }
+                    if entry.mv.is_none() {
+                        entry.mv = old.mv;
+                    }
+                }
+                victim = slot;
+                break;
+            }
+            let age_gap = i32::from(age.wrapping_sub(age_of(data)) & AGE_MASK);
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                (data >> 56) as i32 - 8 * age_gap
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        let data = pack(&entry, age);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.key_xor_data.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Per-mille of sampled entries written in the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for bucket in &self.buckets[..sample] {
+            for slot in &bucket.slots {
+                let data = slot.data.load(Ordering::Relaxed);
+                if data != 0 && age_of(data) == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * BUCKET_SLOTS).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{MoveFlag, Square};
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::new(Square::E2, Square::E4, MoveFlag::DoublePush);
+        let entry = TtEntry {
+            mv: Some(mv),
+            score: -31_000,
+            eval: 25,
+            depth: 12,
+            bound: Bound::Lower,
+        };
+        tt.store(0xDEAD_BEEF, entry);
+        let got = tt.probe(0xDEAD_BEEF).expect("stored entry");
+        assert_eq!(got.mv, Some(mv));
+        assert_eq!((got.score, got.eval, got.depth), (-31_000, 25, 12));
+        assert_eq!(got.bound, Bound::Lower);
+        assert!(tt.probe(0xDEAD_BEEE).is_none());
+    }
+
+    #[test]
+    fn torn_entries_read_as_misses() {
+        let tt = TranspositionTable::new(1);
+        let entry = TtEntry {
+            mv: None,
+            score: 5,
+            eval: 5,
+            depth: 3,
+            bound: Bound::Exact,
+        };
+        tt.store(42, entry);
+        let slot = &tt.bucket(42).slots[0];
+        // Another thread's data lands without its key: the check must reject it.
+        slot.data
+            .store(pack(&TtEntry { depth: 9, ..entry }, 0), Ordering::Relaxed);
+        assert!(tt.probe(42).is_none());
+    }
+}

@@ -1,0 +1,453 @@
+//! The engine's state machine: the game, the options, the transposition table and the
+//! search running on its own thread. The reader thread calls [`Engine::handle`] for each
+//! command and is never blocked by a search: `stop`, `isready`, `ponderhit` and `quit` are
+//! answered at once; commands that change the position or options wait for a running search.
+
+use super::command::{Command, GoParams, StartPosition};
+use super::info::{bestmove_line, info_line};
+use super::options::{OptionEffect, Options};
+use super::output::Output;
+use crate::chess::perft::divide;
+use crate::chess::{Color, Move, Position, Square};
+use crate::rules::{parse_uci_move, Game};
+use crate::search::limits::Limits;
+use crate::search::tt::TranspositionTable;
+use crate::search::{search, SearchControl, SearchJob, SEARCH_STACK_BYTES};
+use std::fmt::Write as _;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+
+/// Whether the engine should keep reading commands.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// `quit` (or end of input): leave the loop.
+    Quit,
+}
+
+/// Holds `bestmove` back after `go infinite` / `go ponder` until `stop` or `ponderhit`.
+#[derive(Default)]
+struct Gate {
+    closed: Mutex<bool>,
+    opened: Condvar,
+}
+
+impl Gate {
+    fn new(closed: bool) -> Gate {
+        Gate {
+            closed: Mutex::new(closed),
+            opened: Condvar::new(),
+        }
+    }
+
+    fn open(&self) {
+        if let Ok(mut closed) = self.closed.lock() {
+            *closed = false;
+        }
+        self.opened.notify_all();
+    }
+
+    fn wait(&self) {
+        let Ok(mut closed) = self.closed.lock() else {
+            return;
+        };
+        while *closed {
+            closed = match self.opened.wait(closed) {
+                Ok(guard) => guard,
+                Err(_) => return,
+            };
+        }
+    }
+}
+
+struct RunningSearch {
+    control: Arc<SearchControl>,
+    gate: Arc<Gate>,
+    handle: JoinHandle<()>,
+}
+
+/// The UCI engine.
+pub struct Engine {
+    out: Arc<Output>,
+    game: Game,
+    options: Options,
+    tt: Arc<TranspositionTable>,
+    search: Option<RunningSearch>,
+    debug: bool,
+}
+
+impl Engine {
+    /// A new engine writing to `out`.
+    pub fn new(out: Arc<Output>) -> Engine {
+        let options = Options::default();
+        Engine {
+            out,
+            game: Game::startpos(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb as usize)),
+            options,
+            search: None,
+            debug: false,
+        }
+    }
+
+    /// Executes one command.
+    pub fn handle(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Uci => {
+                self.out
+                    .line(&format!("id name Ferrite {}", env!("CARGO_PKG_VERSION")));
+                self.out.line("id author the Ferrite developers");
+                self.out.lines(&self.options.announce());
+                self.out.line("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.out.line("readyok"),
+            Command::Register => self.out.line("info string no registration needed"),
+            Command::SetOption { name, value } => {
+                self.finish_search();
+                self.set_option(&name, value.as_deref());
+            }
+            Command::UciNewGame => {
+                self.finish_search();
+                self.clear_hash();
+                self.game = Game::startpos();
+            }
+            Command::Position { start, moves } => {
+                self.finish_search();
+                self.set_position(start, &moves);
+            }
+            Command::Go(params) => {
+                self.finish_search();
+                self.go(params);
+            }
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => {
+                if let Some(running) = &self.search {
+                    running.control.time.ponderhit();
+                    running.gate.open();
+                }
+            }
+            Command::Quit => {
+                self.stop_search();
+                return Flow::Quit;
+            }
+            Command::Display => {
+                self.finish_search();
+                self.out.lines(&self.describe());
+            }
+            Command::Eval => {
+                self.finish_search();
+                self.out.lines(&crate::eval::trace(self.game.position()));
+            }
+            Command::Bench(depth) => {
+                self.finish_search();
+                let depth = depth
+                    .unwrap_or(crate::search::bench::DEFAULT_DEPTH)
+                    .clamp(1, 64);
+                let result = crate::search::bench::run(depth, &mut |_, _| {});
+                self.out
+                    .line(&format!("{} nodes {} nps", result.nodes, result.nps));
+            }
+            Command::Flip => {
+                self.finish_search();
+                match Position::from_fen(&flipped_fen(self.game.position())) {
+                    Ok(pos) => self.game = Game::new(pos),
+                    Err(e) => self.out.error(&format!("cannot flip: {e}")),
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Stops a running search and waits until it has printed its `bestmove`.
+    pub fn stop_search(&mut self) {
+        if let Some(running) = &self.search {
+            running.control.stop.store(true, Ordering::Relaxed);
+            running.gate.open();
+        }
+        self.finish_search();
+    }
+
+    /// Waits for a running search to finish by itself (it prints its own `bestmove`).
+    fn finish_search(&mut self) {
+        if let Some(running) = self.search.take() {
+            if running.handle.join().is_err() {
+                self.out.error("search thread failed");
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value) {
+            Err(e) => self.out.error(&e.to_string()),
+            Ok(outcome) => {
+                if let Some(note) = outcome.note {
+                    self.out.line(&format!("info string {note}"));
+                }
+                match outcome.effect {
+                    OptionEffect::None => {}
+                    OptionEffect::ClearHash => self.clear_hash(),
+                    OptionEffect::ResizeHash => self.resize_hash(),
+                    OptionEffect::ReopenLog => {
+                        if let Err(e) = self.out.set_transcript(&self.options.debug_log_file) {
+                            self.out.error(&format!("cannot open debug log file: {e}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn clear_hash(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb as usize)),
+        }
+    }
+
+    fn resize_hash(&mut self) {
+        // Drop the old table first so its memory is free before the new one is taken.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        match TranspositionTable::try_new(self.options.hash_mb as usize) {
+            Ok(tt) => self.tt = Arc::new(tt),
+            Err(e) => {
+                self.out.error(&format!(
+                    "cannot allocate {} MB of hash ({e}); using 16 MB",
+                    self.options.hash_mb
+                ));
+                self.options.hash_mb = 16;
+                self.tt = Arc::new(TranspositionTable::new(16));
+            }
+        }
+    }
+
+    fn set_position(&mut self, start: StartPosition, moves: &[String]) {
+        let mut game = match start {
+            StartPosition::Standard => Game::startpos(),
+            StartPosition::Fen(fen) => match Game::from_fen(&fen) {
+                Ok(game) => game,
+                Err(e) => {
+                    self.out.error(&format!("invalid FEN '{fen}': {e}"));
+                    return;
+                }
+            },
+        };
+        for (index, text) in moves.iter().enumerate() {
+            if let Err(e) = game.play_uci(text, self.options.chess960) {
+                self.out
+                    .error(&format!("illegal move {text} at ply {}: {e}", index + 1));
+                break;
+            }
+        }
+        self.game = game;
+        if self.debug {
+            let fen = self.game.position().to_fen();
+            self.out.line(&format!("info string position {fen}"));
+        }
+    }
+
+    fn go(&mut self, params: GoParams) {
+        if let Some(depth) = params.perft {
+            self.perft(depth);
+            return;
+        }
+        let root = *self.game.position();
+        let mut search_moves = Vec::new();
+        for text in &params.search_moves {
+            match parse_uci_move(&root, text, self.options.chess960) {
+                Ok(mv) => search_moves.push(mv),
+                Err(e) => self.out.error(&format!("searchmoves {text}: {e}")),
+            }
+        }
+        let white = root.side_to_move() == Color::White;
+        let mut limits = Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            movetime: params.movetime,
+            mate: params.mate,
+            time: if white { params.wtime } else { params.btime },
+            increment: if white { params.winc } else { params.binc }.unwrap_or(0),
+            moves_to_go: params.moves_to_go,
+            infinite: params.infinite,
+            ponder: params.ponder,
+            search_moves,
+        };
+        if limits.is_unbounded() {
+            limits.infinite = true;
+        }
+        if let Some(mate) = limits.mate {
+            // A mate in n moves needs at most 2n-1 plies.
+            let mate_depth = i32::try_from(mate.saturating_mul(2)).unwrap_or(i32::MAX);
+            limits.depth = Some(limits.depth.map_or(mate_depth, |d| d.min(mate_depth)));
+        }
+        let control = Arc::new(SearchControl::new(&limits, self.options.move_overhead_ms));
+        let gate = Arc::new(Gate::new(limits.infinite || limits.ponder));
+        let job = SearchJob {
+            root,
+            history: self.game.keys().to_vec(),
+            limits,
+            multipv: self.options.multipv,
+            threads: self.options.threads,
+        };
+        let thread_control = Arc::clone(&control);
+        let thread_gate = Arc::clone(&gate);
+        let tt = Arc::clone(&self.tt);
+        let out = Arc::clone(&self.out);
+        let show_wdl = self.options.show_wdl;
+        let chess960 = self.options.chess960;
+        let spawned = std::thread::Builder::new()
+            .name("search-main".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || {
+                run_search(
+                    &job,
+                    &tt,
+                    &thread_control,
+                    &thread_gate,
+                    &out,
+                    show_wdl,
+                    chess960,
+                );
+            });
+        match spawned {
+            Ok(handle) => {
+                self.search = Some(RunningSearch {
+                    control,
+                    gate,
+                    handle,
+                })
+            }
+            Err(e) => {
+                self.out.error(&format!("cannot start search thread: {e}"));
+                let fallback = root.legal_moves().as_slice().first().copied();
+                self.out.line(&bestmove_line(fallback, None, chess960));
+            }
+        }
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let pos = self.game.position();
+        let counts = divide(pos, depth, self.options.threads);
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, n)| n).sum()
+        };
+        if depth > 0 {
+            for (mv, n) in &counts {
+                self.out
+                    .line(&format!("{}: {n}", mv.to_uci(self.options.chess960)));
+            }
+        }
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {total}"));
+    }
+
+    /// The `d` output: board, then `Fen`, `Key`, `Checkers`, `Legal moves`, `Status`.
+    fn describe(&self) -> String {
+        let pos = self.game.position();
+        let mut text = String::new();
+        let border = " +---+---+---+---+---+---+---+---+";
+        for rank in (0..8).rev() {
+            let _ = writeln!(text, "{border}");
+            text.push(' ');
+            for file in 0..8 {
+                let sq = Square::from_index(rank * 8 + file).unwrap_or(Square::A1);
+                let c = pos.piece_at(sq).map_or(' ', |piece| piece.fen_char());
+                let _ = write!(text, "| {c} ");
+            }
+            let _ = writeln!(text, "| {}", rank + 1);
+        }
+        let _ = writeln!(text, "{border}");
+        let _ = writeln!(text, "   a   b   c   d   e   f   g   h");
+        let _ = writeln!(text);
+        let _ = writeln!(text, "Fen: {}", pos.to_fen());
+        let _ = writeln!(text, "Key: {:016X}", pos.key());
+        let checkers: Vec<String> = pos.checkers().iter().map(|sq| sq.to_string()).collect();
+        let _ = writeln!(text, "Checkers: {}", checkers.join(" "));
+        let legal: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| mv.to_uci(self.options.chess960))
+            .collect();
+        let _ = writeln!(text, "Legal moves: {}", legal.join(" "));
+        let _ = writeln!(text, "Status: {}", self.game.outcome());
+        text
+    }
+}
+
+/// The body of the search thread: search, hold `bestmove` while the gate is closed, print it.
+fn run_search(
+    job: &SearchJob,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    gate: &Gate,
+    out: &Output,
+    show_wdl: bool,
+    chess960: bool,
+) {
+    let report = |report: &crate::search::Report| out.line(&info_line(report, show_wdl, chess960));
+    let result = search(job, tt, control, &report);
+    if result.best.is_none() {
+        let score = if job.root.in_check() {
+            "mate 0"
+        } else {
+            "cp 0"
+        };
+        out.line(&format!("info depth 0 score {score}"));
+    }
+    gate.wait();
+    let ponder = result.ponder.or_else(|| {
+        result
+            .best
+            .and_then(|best| ponder_from_tt(&job.root, best, tt))
+    });
+    out.line(&bestmove_line(result.best, ponder, chess960));
+}
+
+/// A reply to `best` from the table, when the PV was cut short.
+fn ponder_from_tt(root: &Position, best: Move, tt: &TranspositionTable) -> Option<Move> {
+    let child = root.play(best);
+    tt.probe(child.key())
+        .and_then(|entry| entry.mv)
+        .filter(|&mv| child.is_legal(mv))
+}
+
+/// The FEN of `pos` with colours swapped and the board mirrored top to bottom.
+fn flipped_fen(pos: &Position) -> String {
+    let fen = pos.to_fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |text: &str| -> String {
+        text.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let castling = if fields[2] == "-" {
+        "-".to_string()
+    } else {
+        let swapped = swap_case(fields[2]);
+        let (upper, lower): (String, String) =
+            swapped.chars().partition(|c| c.is_ascii_uppercase());
+        upper + &lower
+    };
+    let ep = match Square::parse(fields[3]) {
+        Some(sq) => sq.flip_rank().to_string(),
+        None => "-".to_string(),
+    };
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        board.join("/"),
+        fields[4],
+        fields[5]
+    )
+}

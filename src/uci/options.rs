@@ -1,0 +1,240 @@
+//! The UCI options: how they are announced, parsed and clamped.
+
+use std::fmt::Write as _;
+
+/// Largest `Hash` value announced, in MiB (as Stockfish announces it).
+pub const MAX_HASH_MB: u64 = 33_554_432;
+
+/// Current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mb: u64,
+    /// Search threads.
+    pub threads: usize,
+    /// Best lines to report.
+    pub multipv: usize,
+    /// The GUI may send `go ponder` (the engine itself always can).
+    pub ponder: bool,
+    /// Milliseconds kept back from every move for communication delays.
+    pub move_overhead_ms: u64,
+    /// Castling moves are written king-takes-rook and FENs may be Chess960.
+    pub chess960: bool,
+    /// Append win/draw/loss per mille to score lines.
+    pub show_wdl: bool,
+    /// Transcript file of all traffic; empty: none.
+    pub debug_log_file: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead_ms: 10,
+            chess960: false,
+            show_wdl: false,
+            debug_log_file: String::new(),
+        }
+    }
+}
+
+/// What setting an option asks the engine to do beyond storing the value.
+#[derive(Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// Nothing more.
+    None,
+    /// Reallocate the transposition table.
+    ResizeHash,
+    /// Empty the transposition table.
+    ClearHash,
+    /// Open (or close) the transcript file.
+    ReopenLog,
+}
+
+/// Result of `setoption`: the effect, plus a note for the user when the value was adjusted.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SetOutcome {
+    /// What the engine must do now.
+    pub effect: OptionEffect,
+    /// `info string` text, e.g. that a value was clamped.
+    pub note: Option<String>,
+}
+
+/// Why `setoption` was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name.
+    Unknown(String),
+    /// The value does not fit the option's type.
+    BadValue {
+        /// Option name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+}
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionError::Unknown(name) => write!(f, "unknown option '{name}'"),
+            OptionError::BadValue {
+                name,
+                value,
+                expected,
+            } => write!(f, "option '{name}' expects {expected}, got '{value}'"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl Options {
+    /// The `option name …` lines printed in answer to `uci`.
+    pub fn announce(&self) -> String {
+        let defaults = Options::default();
+        let mut text = String::new();
+        let spin = |text: &mut String, name: &str, default: u64, min: u64, max: u64| {
+            let _ = writeln!(
+                text,
+                "option name {name} type spin default {default} min {min} max {max}"
+            );
+        };
+        spin(&mut text, "Hash", defaults.hash_mb, 1, MAX_HASH_MB);
+        spin(&mut text, "Threads", defaults.threads as u64, 1, 1024);
+        spin(&mut text, "MultiPV", defaults.multipv as u64, 1, 256);
+        let _ = writeln!(text, "option name Ponder type check default false");
+        spin(
+            &mut text,
+            "Move Overhead",
+            defaults.move_overhead_ms,
+            0,
+            5000,
+        );
+        let _ = writeln!(text, "option name Clear Hash type button");
+        let _ = writeln!(text, "option name UCI_Chess960 type check default false");
+        let _ = writeln!(text, "option name UCI_ShowWDL type check default false");
+        let _ = writeln!(
+            text,
+            "option name Debug Log File type string default <empty>"
+        );
+        text
+    }
+
+    /// Applies `setoption name <name> [value <value>]`; names are case-insensitive.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<SetOutcome, OptionError> {
+        let value_text = value.unwrap_or("").trim();
+        let mut note = None;
+        let mut spin = |min: u64, max: u64| -> Result<u64, OptionError> {
+            let parsed: i128 = value_text.parse().map_err(|_| OptionError::BadValue {
+                name: name.to_string(),
+                value: value_text.to_string(),
+                expected: "an integer",
+            })?;
+            let clamped = parsed.clamp(i128::from(min), i128::from(max));
+            if clamped != parsed {
+                note = Some(format!(
+                    "{name} value {parsed} out of range, set to {clamped}"
+                ));
+            }
+            Ok(clamped as u64)
+        };
+        let effect = match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                self.hash_mb = spin(1, MAX_HASH_MB)?;
+                OptionEffect::ResizeHash
+            }
+            "threads" => {
+                self.threads = spin(1, 1024)? as usize;
+                OptionEffect::None
+            }
+            "multipv" => {
+                self.multipv = spin(1, 256)? as usize;
+                OptionEffect::None
+            }
+            "move overhead" => {
+                self.move_overhead_ms = spin(0, 5000)?;
+                OptionEffect::None
+            }
+            "ponder" => {
+                self.ponder = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "uci_chess960" => {
+                self.chess960 = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "uci_showwdl" => {
+                self.show_wdl = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "clear hash" => OptionEffect::ClearHash,
+            "debug log file" => {
+                self.debug_log_file = if value_text == "<empty>" {
+                    String::new()
+                } else {
+                    value_text.to_string()
+                };
+                OptionEffect::ReopenLog
+            }
+            _ => return Err(OptionError::Unknown(name.to_string())),
+        };
+        Ok(SetOutcome { effect, note })
+    }
+}
+
+fn parse_check(name: &str, value: &str) -> Result<bool, OptionError> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::BadValue {
+            name: name.to_string(),
+            value: value.to_string(),
+            expected: "true or false",
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_case_insensitive_and_values_clamped() {
+        let mut options = Options::default();
+        let outcome = options.set("hash", Some("32")).expect("valid");
+        assert_eq!(outcome.effect, OptionEffect::ResizeHash);
+        assert_eq!(options.hash_mb, 32);
+        let outcome = options.set("Threads", Some("5000")).expect("clamped");
+        assert_eq!(options.threads, 1024);
+        assert_eq!(
+            outcome.note.as_deref(),
+            Some("Threads value 5000 out of range, set to 1024")
+        );
+        options.set("Move Overhead", Some("-5")).expect("clamped");
+        assert_eq!(options.move_overhead_ms, 0);
+        options.set("UCI_Chess960", Some("TRUE")).expect("check");
+        assert!(options.chess960);
+        assert_eq!(
+            options.set("Hash", Some("abc")),
+            Err(OptionError::BadValue {
+                name: "Hash".into(),
+                value: "abc".into(),
+                expected: "an integer"
+            })
+        );
+        assert_eq!(
+            options.set("NoSuchOption", Some("1")),
+            Err(OptionError::Unknown("NoSuchOption".into()))
+        );
+        assert_eq!(
+            options.set("Clear Hash", None).expect("button").effect,
+            OptionEffect::ClearHash
+        );
+    }
+}

@@ -1,0 +1,653 @@
+//! The UCI protocol, end to end: the real binary over pipes, one session per test. Timing
+//! bounds are loose enough for a loaded 2-core CI machine; the real latencies are measured
+//! separately (see the issue notes).
+
+mod common;
+
+use common::{best_move, last_score, Session};
+use ferrite::chess::Position;
+use ferrite::rules::Game;
+use std::time::{Duration, Instant};
+
+const SHORT: Duration = Duration::from_secs(5);
+const LONG: Duration = Duration::from_secs(60);
+
+/// True if `uci` is a legal move in the game reached by `moves` from `fen`.
+fn is_legal_after(fen: Option<&str>, moves: &[&str], uci: &str, chess960: bool) -> bool {
+    let mut game = match fen {
+        Some(fen) => Game::from_fen(fen).expect("valid FEN"),
+        None => Game::startpos(),
+    };
+    for mv in moves {
+        game.play_uci(mv, chess960).expect("legal setup move");
+    }
+    game.play_uci(uci, chess960).is_ok()
+}
+
+#[test]
+fn handshake_lists_options_and_ends_with_uciok() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.read_until(SHORT, |line| line == "uciok");
+    assert!(lines[0].starts_with("id name Ferrite "));
+    assert!(lines[1].starts_with("id author "));
+    for option in [
+        "option name Hash type spin default 16 min 1 max 33554432",
+        "option name Threads type spin default 1 min 1 max 1024",
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name Ponder type check default false",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Clear Hash type button",
+        "option name UCI_Chess960 type check default false",
+        "option name UCI_ShowWDL type check default false",
+        "option name Debug Log File type string default <empty>",
+    ] {
+        assert!(lines.iter().any(|line| line == option), "missing {option}");
+    }
+    s.send("isready");
+    s.send("isready");
+    assert_eq!(s.next_line(SHORT).as_deref(), Some("readyok"));
+    assert_eq!(s.next_line(SHORT).as_deref(), Some("readyok"));
+    s.send("quit");
+    assert_eq!(
+        s.wait_exit(SHORT).map(|status| status.success()),
+        Some(true)
+    );
+}
+
+#[test]
+fn eof_while_idle_exits_cleanly() {
+    let mut s = Session::start();
+    s.send("uci");
+    s.expect_prefix("uciok", SHORT);
+    s.close_input();
+    assert_eq!(
+        s.wait_exit(SHORT).map(|status| status.success()),
+        Some(true)
+    );
+}
+
+#[test]
+fn eof_during_search_stops_it_and_exits() {
+    let mut s = Session::start();
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    s.close_input();
+    assert_eq!(
+        s.wait_exit(SHORT).map(|status| status.success()),
+        Some(true)
+    );
+}
+
+#[test]
+fn setoption_variants_are_accepted_and_bad_ones_reported() {
+    let mut s = Session::start();
+    for line in [
+        "setoption name Hash value 64",
+        "setoption name hash value 32",
+        "setoption name Clear Hash",
+        "setoption name Move Overhead value 100",
+        "setoption name MultiPV value 2",
+    ] {
+        s.send(line);
+        assert_eq!(s.sync(), Vec::<String>::new(), "{line}");
+    }
+    s.send("setoption name NoSuchOption value 1");
+    assert_eq!(
+        s.sync(),
+        vec!["info string error: unknown option 'NoSuchOption'".to_string()]
+    );
+    s.send("setoption name Hash value abc");
+    assert_eq!(
+        s.sync(),
+        vec!["info string error: option 'Hash' expects an integer, got 'abc'".to_string()]
+    );
+    s.send("setoption name Threads value 0");
+    assert_eq!(
+        s.sync(),
+        vec!["info string Threads value 0 out of range, set to 1".to_string()]
+    );
+    s.send("setoption name Hash value 1");
+    s.send("position startpos");
+    let (_, best) = s.go("go depth 4", SHORT);
+    assert!(is_legal_after(None, &[], best_move(&best), false));
+}
+
+#[test]
+fn go_depth_prints_info_with_score_and_pv_then_legal_bestmove() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    let (lines, best) = s.go("go depth 5", LONG);
+    let info = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with("info depth 5 "))
+        .expect("an info line for depth 5");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    for key in [
+        "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "tbhits", "time", "pv",
+    ] {
+        assert!(words.contains(&key), "{key} missing in {info}");
+    }
+    let bestmove = best_move(&best);
+    assert!(is_legal_after(None, &[], bestmove, false), "{best}");
+    let pv_first = words[words.iter().position(|&w| w == "pv").expect("pv") + 1];
+    assert_eq!(pv_first, bestmove);
+    // The ponder move must be legal after the best move.
+    if let Some(ponder) = best.split_whitespace().nth(3) {
+        assert!(is_legal_after(None, &[bestmove], ponder, false), "{best}");
+    }
+}
+
+#[test]
+fn whitespace_tabs_and_crlf_are_tolerated() {
+    let mut s = Session::start();
+    s.send_raw(b"  position   startpos \r\n");
+    s.send_raw(b"  go   depth\t3 \r\n");
+    let best = s.expect_prefix("bestmove", LONG);
+    assert!(is_legal_after(None, &[], best_move(&best), false));
+}
+
+#[test]
+fn go_nodes_stops_near_the_limit() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    let (lines, _) = s.go("go nodes 10000", LONG);
+    let nodes: u64 = lines
+        .iter()
+        .rev()
+        .find_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "nodes")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .expect("a nodes count");
+    assert!(nodes <= 12_000, "searched {nodes} nodes for go nodes 10000");
+}
+
+#[test]
+fn movetime_and_clock_limits_are_respected() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.sync();
+    let started = Instant::now();
+    s.go("go movetime 200", SHORT);
+    let elapsed = started.elapsed();
+    assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
+    assert!(elapsed <= Duration::from_millis(700), "{elapsed:?}");
+
+    for (go, limit) in [
+        ("go wtime 1000 btime 1000", 1000),
+        ("go wtime 100", 400),
+        ("go wtime 0 btime 1000", 400),
+        ("go wtime 60000 btime 60000 depth 3", 5000),
+    ] {
+        let started = Instant::now();
+        let (_, best) = s.go(go, SHORT);
+        let elapsed = started.elapsed();
+        assert!(elapsed <= Duration::from_millis(limit), "{go}: {elapsed:?}");
+        assert!(
+            is_legal_after(None, &[], best_move(&best), false),
+            "{go}: {best}"
+        );
+    }
+}
+
+#[test]
+fn infinite_search_waits_for_stop_and_answers_isready() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    s.send("isready");
+    let lines = s.read_until(SHORT, |line| line == "readyok");
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert!(lines.iter().all(|line| !line.starts_with("bestmove")));
+    let started = Instant::now();
+    s.send("stop");
+    let best = s.expect_prefix("bestmove", SHORT);
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert!(is_legal_after(None, &[], best_move(&best), false));
+    // No more output for that search, and stray stops are ignored.
+    s.send("stop");
+    s.send("stop");
+    assert_eq!(s.sync(), Vec::<String>::new());
+}
+
+#[test]
+fn go_without_parameters_is_infinite_even_when_mate_is_found() {
+    let mut s = Session::start();
+    s.send("position fen 1k6/8/1K6/5R2/8/8/8/8 w - - 0 1");
+    s.send("go");
+    std::thread::sleep(Duration::from_millis(600));
+    s.send("isready");
+    let lines = s.read_until(SHORT, |line| line == "readyok");
+    assert!(
+        lines.iter().all(|line| !line.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    s.send("stop");
+    let best = s.expect_prefix("bestmove", SHORT);
+    assert_eq!(best_move(&best), "f5f8");
+}
+
+#[test]
+fn quit_during_search_exits_at_once() {
+    let mut s = Session::start();
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    s.send("quit");
+    assert_eq!(
+        s.wait_exit(SHORT).map(|status| status.success()),
+        Some(true)
+    );
+    assert!(started.elapsed() < Duration::from_millis(1000));
+}
+
+#[test]
+fn terminal_positions_answer_bestmove_0000() {
+    let mut s = Session::start();
+    s.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let (lines, best) = s.go("go depth 5", SHORT);
+    assert_eq!(best, "bestmove 0000");
+    assert_eq!(lines[0], "info depth 0 score mate 0");
+    s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let (lines, best) = s.go("go depth 5", SHORT);
+    assert_eq!(best, "bestmove 0000");
+    assert_eq!(lines[0], "info depth 0 score cp 0");
+    // Stalemate under go infinite: still waits for stop.
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("isready");
+    let lines = s.read_until(SHORT, |line| line == "readyok");
+    assert!(
+        lines.iter().all(|line| !line.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    s.send("stop");
+    assert_eq!(s.expect_prefix("bestmove", SHORT), "bestmove 0000");
+    assert_eq!(s.sync(), Vec::<String>::new());
+}
+
+#[test]
+fn mate_scores_match_stockfish_conventions() {
+    let mut s = Session::start();
+    for (fen, depth, expected) in [
+        ("k7/8/1K6/5R2/8/8/8/8 b - - 0 1", 6, "mate -1"),
+        ("1k6/8/1K6/5R2/8/8/8/8 w - - 0 1", 6, "mate 1"),
+        ("k7/8/1K6/1R6/8/8/8/8 w - - 0 1", 8, "mate 2"),
+        ("Qk6/8/1K6/1R6/8/8/8/8 b - - 0 1", 8, "mate -2"),
+    ] {
+        s.send(&format!("position fen {fen}"));
+        let (lines, _) = s.go(&format!("go depth {depth}"), LONG);
+        assert_eq!(last_score(&lines).as_deref(), Some(expected), "{fen}");
+    }
+    s.send("position fen k7/8/1K6/1R6/8/8/8/8 w - - 0 1");
+    let (lines, best) = s.go("go mate 2", LONG);
+    assert_eq!(last_score(&lines).as_deref(), Some("mate 2"));
+    assert!(is_legal_after(
+        Some("k7/8/1K6/1R6/8/8/8/8 w - - 0 1"),
+        &[],
+        best_move(&best),
+        false
+    ));
+}
+
+#[test]
+fn promotions_are_read_in_either_case_and_printed_lower_case() {
+    let mut s = Session::start();
+    s.send("position fen 8/P6k/8/8/8/8/8/K7 w - - 0 1 moves a7a8Q");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines.contains(&"Fen: Q7/7k/8/8/8/8/8/K7 b - - 0 1".to_string()),
+        "{lines:#?}"
+    );
+    s.send("position fen 8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    let (_, best) = s.go("go depth 5", LONG);
+    assert!(best.starts_with("bestmove a7a8q"), "{best}");
+}
+
+#[test]
+fn standard_and_chess960_castling_notation() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
+    s.send("d");
+    let lines = s.sync();
+    assert!(lines
+        .iter()
+        .any(|l| l == "Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"));
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    s.send("d");
+    let lines = s.sync();
+    let legal = lines
+        .iter()
+        .find(|l| l.starts_with("Legal moves:"))
+        .expect("legal moves");
+    assert!(legal.contains(" e1g1") && legal.contains(" e1c1") && !legal.contains("e1h1"));
+
+    s.send("setoption name UCI_Chess960 value true");
+    for fen in [
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+    ] {
+        s.send(&format!("position fen {fen}"));
+        s.send("d");
+        let lines = s.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("Fen: ")),
+            "{fen}: {lines:#?}"
+        );
+    }
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"),
+        "{lines:#?}"
+    );
+    s.send("setoption name UCI_Chess960 value false");
+    s.send("ucinewgame");
+    s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn long_move_lists_are_accepted() {
+    let mut s = Session::start();
+    let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(840).copied().collect();
+    let line = format!("position startpos moves {}", moves.join(" "));
+    assert!(line.len() > 4096);
+    s.send(&line);
+    assert_eq!(s.sync(), Vec::<String>::new());
+    let (_, best) = s.go("go depth 3", LONG);
+    assert!(is_legal_after(None, &moves, best_move(&best), false));
+}
+
+#[test]
+fn bad_input_gets_one_error_line_and_keeps_the_last_good_state() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    s.send("foo bar");
+    assert_eq!(
+        s.sync(),
+        vec!["info string error: unknown command 'foo'".to_string()]
+    );
+    s.send("position fen not/a/fen w - - 0 1");
+    let lines = s.sync();
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].starts_with("info string error: invalid FEN"),
+        "{lines:?}"
+    );
+    s.send("position startpos moves e2e4 e7e5 e1e3 g8f6");
+    let lines = s.sync();
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].starts_with("info string error: illegal move e1e3 at ply 3: "),
+        "{lines:?}"
+    );
+    // The moves before the bad one were applied.
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "{lines:#?}"
+    );
+    s.send_raw(b"\xff\xfe garbage \x00\x01\n");
+    assert_eq!(s.sync().len(), 1);
+    s.send(&"x".repeat(1 << 20));
+    assert_eq!(s.sync().len(), 1);
+    s.send("go depth 3 sideways");
+    assert_eq!(s.sync().len(), 1);
+    s.send("register later");
+    s.send("debug on");
+    s.send("debug off");
+    s.sync();
+    let (_, best) = s.go("go depth 3", LONG);
+    assert!(is_legal_after(
+        None,
+        &["e2e4", "e7e5"],
+        best_move(&best),
+        false
+    ));
+    // Every line printed in this session is a protocol line.
+    for line in &s.transcript {
+        let first = line.split_whitespace().next().unwrap_or("");
+        assert!(
+            matches!(
+                first,
+                "id" | "option" | "uciok" | "readyok" | "bestmove" | "info"
+            ) || line.starts_with(" +---")
+                || line.starts_with(" |")
+                || line.starts_with("   a")
+                || line.is_empty()
+                || line.contains(": "),
+            "unexpected line {line:?}"
+        );
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_lines_and_bestmove_is_the_first() {
+    let mut s = Session::start();
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos");
+    let (lines, best) = s.go("go depth 6", LONG);
+    let depth6: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 6 "))
+        .collect();
+    assert_eq!(depth6.len(), 3, "{lines:#?}");
+    let first_moves: Vec<&str> = depth6
+        .iter()
+        .map(|l| {
+            l.split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split_whitespace().next())
+                .unwrap_or("")
+        })
+        .collect();
+    assert!(depth6[0].contains(" multipv 1 "));
+    assert_eq!(first_moves[0], best_move(&best));
+    assert!(first_moves[0] != first_moves[1] && first_moves[1] != first_moves[2]);
+    // Only two legal moves: only two lines.
+    s.send("setoption name MultiPV value 5");
+    s.send("position fen 4k3/8/8/p7/8/8/8/K2R1R2 b - - 0 1");
+    let (lines, _) = s.go("go depth 4", LONG);
+    let depth4 = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .count();
+    assert_eq!(depth4, 2, "{lines:#?}");
+}
+
+#[test]
+fn wdl_is_shown_only_when_asked() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    let (lines, _) = s.go("go depth 3", LONG);
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")));
+    s.send("setoption name UCI_ShowWDL value true");
+    let (lines, _) = s.go("go depth 3", LONG);
+    let line = lines
+        .iter()
+        .find(|l| l.contains(" wdl "))
+        .expect("a wdl line");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "wdl").expect("wdl");
+    let sum: u32 = words[at + 1..at + 4]
+        .iter()
+        .map(|w| w.parse::<u32>().expect("number"))
+        .sum();
+    assert_eq!(sum, 1000);
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_then_plays() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4 e7e5");
+    s.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(400));
+    s.send("isready");
+    let lines = s.read_until(SHORT, |line| line == "readyok");
+    assert!(
+        lines.iter().all(|line| !line.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    s.send("ponderhit");
+    let best = s.expect_prefix("bestmove", SHORT);
+    assert!(is_legal_after(
+        None,
+        &["e2e4", "e7e5"],
+        best_move(&best),
+        false
+    ));
+    s.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("stop");
+    let best = s.expect_prefix("bestmove", SHORT);
+    assert!(is_legal_after(
+        None,
+        &["e2e4", "e7e5"],
+        best_move(&best),
+        false
+    ));
+}
+
+#[test]
+fn fixed_depth_search_is_deterministic_after_ucinewgame() {
+    let mut s = Session::start();
+    let mut counts = Vec::new();
+    for _ in 0..2 {
+        s.send("ucinewgame");
+        s.send("position startpos");
+        let (lines, _) = s.go("go depth 8", LONG);
+        let last_info = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" nodes "))
+            .cloned()
+            .unwrap_or_default();
+        let nodes = last_info
+            .split(" nodes ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .map(str::to_string);
+        counts.push(nodes);
+    }
+    assert!(counts[0].is_some());
+    assert_eq!(counts[0], counts[1]);
+}
+
+#[test]
+fn go_perft_prints_divide_like_stockfish() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go perft 3");
+    let lines = s.read_until(LONG, |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.len(), 22);
+    assert!(lines.contains(&"e2e4: 600".to_string()));
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+}
+
+#[test]
+fn display_shows_status_from_the_whole_history() {
+    let mut s = Session::start();
+    s.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines.contains(&"Status: threefold repetition (claimable)".to_string()),
+        "{lines:#?}"
+    );
+    assert!(lines.contains(&"Checkers: ".to_string()) || lines.contains(&"Checkers:".to_string()));
+    s.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines.contains(&"Status: checkmate, black wins".to_string()),
+        "{lines:#?}"
+    );
+    assert!(lines.iter().any(|l| l.trim_end() == "Checkers: h4"));
+    assert!(lines.iter().any(|l| l.trim_end() == "Legal moves:"));
+}
+
+#[test]
+fn bench_and_flip_and_eval_commands() {
+    let mut s = Session::start();
+    s.send("bench 2");
+    let line = s.expect_prefix("", LONG);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        (words.len(), words[1], words[3]),
+        (4, "nodes", "nps"),
+        "{line}"
+    );
+    s.send("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    s.send("flip");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines.contains(&"Fen: 4k3/4p3/8/8/8/8/8/4K3 b - - 0 1".to_string()),
+        "{lines:#?}"
+    );
+    s.send("eval");
+    let lines = s.sync();
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("Final evaluation")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn debug_log_file_records_the_traffic() {
+    let path = std::env::temp_dir().join(format!("ferrite-log-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let mut s = Session::start();
+    s.send(&format!(
+        "setoption name Debug Log File value {}",
+        path.display()
+    ));
+    s.sync();
+    s.send("setoption name Debug Log File value");
+    s.sync();
+    let text = std::fs::read_to_string(&path).expect("log file written");
+    assert!(
+        text.contains("<< isready") && text.contains(">> readyok"),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn chess960_position_from_fixture_plays_legal_moves() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let mut s = Session::start();
+    s.send("setoption name UCI_Chess960 value true");
+    s.send(&format!("position fen {fen}"));
+    let (_, best) = s.go("go depth 4", LONG);
+    assert!(
+        is_legal_after(Some(fen), &[], best_move(&best), true),
+        "{best}"
+    );
+    let pos = Position::from_fen(fen).expect("fen");
+    assert!(pos.is_chess960());
+}
