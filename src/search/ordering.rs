@@ -36,6 +36,30 @@ impl ScoredMoves {
         }
     }
 
+    /// Sorts all moves best first (insertion sort: lists are short and mostly unsorted
+    /// only at the front). Used for quiets, where most moves of a node are tried.
+    fn sort(&mut self) {
+        let moves = self.moves.as_mut_slice();
+        for i in 1..moves.len() {
+            let (mv, score) = (moves[i], self.scores[i]);
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < score {
+                moves[j] = moves[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
+            }
+            moves[j] = mv;
+            self.scores[j] = score;
+        }
+    }
+
+    /// The next move in list order.
+    fn next_in_order(&mut self) -> Option<Move> {
+        let mv = self.moves.as_slice().get(self.next).copied();
+        self.next += 1;
+        mv
+    }
+
     /// The best remaining move if its score is at least `floor`.
     fn pick(&mut self, floor: i32) -> Option<(Move, i32)> {
         let len = self.moves.len();
@@ -128,6 +152,7 @@ impl MovePicker {
                     if !self.skip_quiets {
                         pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
                         self.score_quiet(pos, history);
+                        self.quiet.sort();
                     }
                     self.stage = Stage::Quiet;
                 }
@@ -136,9 +161,9 @@ impl MovePicker {
                         self.stage = Stage::BadNoisy;
                         continue;
                     }
-                    match self.quiet.pick(i32::MIN) {
-                        Some((mv, _)) if Some(mv) == self.tt_move => {}
-                        Some((mv, _)) => return Some(mv),
+                    match self.quiet.next_in_order() {
+                        Some(mv) if Some(mv) == self.tt_move => {}
+                        Some(mv) => return Some(mv),
                         None => self.stage = Stage::BadNoisy,
                     }
                 }

@@ -23,8 +23,8 @@ impl TimeManager {
     /// Bounds for `limits` with `overhead_ms` kept back for communication delays.
     pub fn new(limits: &Limits, overhead_ms: u64) -> TimeManager {
         let (soft_ms, hard_ms) = if let Some(movetime) = limits.movetime {
-            let budget = movetime.saturating_sub(overhead_ms).max(1);
-            (Some(budget), Some(budget))
+            // A fixed time per move is used in full: no soft bound.
+            (None, Some(movetime.saturating_sub(overhead_ms).max(1)))
         } else if let Some(time) = limits.time {
             let available = time.saturating_sub(overhead_ms);
             let moves_to_go = limits
@@ -126,6 +126,6 @@ mod tests {
             ..Limits::default()
         };
         let tm = TimeManager::new(&limits, 10);
-        assert_eq!((tm.soft_ms, tm.hard_ms), (Some(190), Some(190)));
+        assert_eq!((tm.soft_ms, tm.hard_ms), (None, Some(190)));
     }
 }
