@@ -1,18 +1,29 @@
-//! Move generation and making moves must not touch the heap: a counting global allocator
-//! watches this thread while perft (which only generates, counts and plays moves) runs.
+//! Move generation and making moves must not touch the heap, and the search allocates per
+//! iteration (root bookkeeping), never per node: a counting global allocator watches the
+//! test's own thread.
 
 use ferrite::chess::perft::perft;
 use ferrite::chess::Position;
+use ferrite::search::limits::Limits;
+use ferrite::search::tt::TranspositionTable;
+use ferrite::search::{search, SearchControl, SearchJob};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 struct CountingAllocator;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
 thread_local! {
     static WATCHED: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Allocations made on this thread while `f` runs.
+fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.with(Cell::get);
+    WATCHED.with(|w| w.set(true));
+    let value = f();
+    WATCHED.with(|w| w.set(false));
+    (value, ALLOCATIONS.with(Cell::get) - before)
 }
 
 // SAFETY: every call is forwarded unchanged to the system allocator; counting has no effect
@@ -20,7 +31,7 @@ thread_local! {
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if WATCHED.with(Cell::get) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            ALLOCATIONS.with(|count| count.set(count.get() + 1));
         }
         // SAFETY: same contract as our caller's.
         unsafe { System.alloc(layout) }
@@ -41,18 +52,41 @@ fn movegen_and_make_move_do_not_allocate() {
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .expect("valid FEN");
     let start = Position::startpos();
-    WATCHED.with(|w| w.set(true));
-    let nodes = perft(&kiwipete, 3) + perft(&start, 4);
-    let noisy = kiwipete.noisy_moves().len() + kiwipete.quiet_moves().len();
-    let mut child = kiwipete;
-    child.make_null_move();
-    WATCHED.with(|w| w.set(false));
+    let ((nodes, moves), allocations) = allocations_during(|| {
+        let nodes = perft(&kiwipete, 3) + perft(&start, 4);
+        let moves = kiwipete.noisy_moves().len() + kiwipete.quiet_moves().len();
+        let mut child = kiwipete;
+        child.make_null_move();
+        (nodes, moves)
+    });
     assert_eq!(nodes, 97_862 + 197_281);
-    assert_eq!(noisy, 48);
-    // A sanity check that the counter works at all: this allocation must be seen.
-    WATCHED.with(|w| w.set(true));
-    let probe = std::hint::black_box(vec![1u8; 16]);
-    WATCHED.with(|w| w.set(false));
-    drop(probe);
-    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed), 1);
+    assert_eq!(moves, 48);
+    assert_eq!(allocations, 0);
+    // The counter works: this allocation must be seen.
+    let (_, probe) = allocations_during(|| std::hint::black_box(vec![1u8; 16]));
+    assert_eq!(probe, 1);
+}
+
+#[test]
+fn search_allocates_per_iteration_not_per_node() {
+    let root =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("valid FEN");
+    let job = SearchJob {
+        root,
+        history: vec![root.key()],
+        limits: Limits::depth(11),
+        multipv: 1,
+        threads: 1,
+    };
+    let tt = TranspositionTable::new(16);
+    let control = SearchControl::new(&job.limits, 0);
+    let (result, allocations) = allocations_during(|| search(&job, &tt, &control, &|_| {}));
+    assert!(result.nodes > 100_000, "only {} nodes", result.nodes);
+    // Thread setup and root-move bookkeeping per iteration: a few hundred at most.
+    assert!(
+        allocations < 1_000,
+        "{allocations} allocations for {} nodes",
+        result.nodes
+    );
 }
