@@ -1,9 +1,10 @@
-//! Move generation and making moves must not touch the heap, and the search allocates per
-//! iteration (root bookkeeping), never per node: a counting global allocator watches the
-//! test's own thread.
+//! Move generation, making moves and evaluation must not touch the heap, and the search
+//! allocates per iteration (root bookkeeping), never per node: a counting global allocator
+//! watches the test's own thread.
 
 use ferrite::chess::perft::perft;
 use ferrite::chess::Position;
+use ferrite::eval::evaluate;
 use ferrite::search::limits::Limits;
 use ferrite::search::tt::TranspositionTable;
 use ferrite::search::{search, SearchControl, SearchJob};
@@ -89,4 +90,25 @@ fn search_allocates_per_iteration_not_per_node() {
         "{allocations} allocations for {} nodes",
         result.nodes
     );
+}
+
+#[test]
+fn evaluate_does_not_allocate() {
+    let path = format!("{}/tests/data/perftsuite.epd", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let positions: Vec<Position> = text
+        .lines()
+        .filter_map(|line| line.split(';').next())
+        .filter(|fen| !fen.trim().is_empty())
+        .map(|fen| Position::from_fen(fen.trim()).unwrap_or_else(|e| panic!("{fen}: {e}")))
+        .collect();
+    assert_eq!(positions.len(), 128);
+    let (sum, allocations) = allocations_during(|| {
+        positions
+            .iter()
+            .map(|pos| i64::from(std::hint::black_box(evaluate(pos))))
+            .sum::<i64>()
+    });
+    std::hint::black_box(sum);
+    assert_eq!(allocations, 0, "evaluate allocated");
 }

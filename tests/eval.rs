@@ -19,59 +19,19 @@ fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn swap_case(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
-        .collect()
-}
-
-/// The same position with colours exchanged: ranks mirrored, piece colours and castling
-/// rights swapped, the other side to move, the en passant square mirrored.
-fn flip_fen(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    // Swapped, then white's rights first again as FEN writes them ("KQkq" -> "kqKQ" -> "KQkq").
-    let mut castling: Vec<char> = swap_case(fields[2]).chars().collect();
-    castling.sort_by_key(|c| c.is_ascii_lowercase());
-    let castling: String = castling.into_iter().collect();
-    let en_passant = match fields[3].as_bytes() {
-        [file, b'3'] => format!("{}6", *file as char),
-        [file, b'6'] => format!("{}3", *file as char),
-        _ => "-".to_string(),
-    };
-    let mut out = vec![board.join("/"), side.to_string(), castling, en_passant];
-    out.extend(fields[4..].iter().map(|f| f.to_string()));
-    out.join(" ")
-}
-
-#[test]
-fn flip_helper() {
-    assert_eq!(
-        flip_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2"
-    );
-    assert_eq!(
-        flip_fen("4k3/8/8/8/8/8/1P6/R3K3 w Q - 3 9"),
-        "r3k3/1p6/8/8/8/8/8/4K3 b q - 3 9"
-    );
-}
-
 #[test]
 fn colour_symmetry_over_fixtures() {
     let mut checked = 0;
     for file in ["perftsuite.epd", "cpw6.epd", "chess960.epd"] {
         for fen in fixture_fens(file) {
-            let flipped = flip_fen(&fen);
-            let a = evaluate(&pos(&fen));
-            let b = evaluate(&pos(&flipped));
-            assert_eq!(a, b, "{fen} vs {flipped}");
+            let original = pos(&fen);
+            let flipped = original.mirrored();
+            assert_eq!(
+                evaluate(&original),
+                evaluate(&flipped),
+                "{fen} vs {}",
+                flipped.to_fen()
+            );
             checked += 1;
         }
     }

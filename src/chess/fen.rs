@@ -414,6 +414,16 @@ mod tests {
     }
 
     #[test]
+    fn mirrored_positions() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/1P6/R3K3 w Q - 3 9").expect("valid");
+        let mirror = pos.mirrored();
+        assert_eq!(mirror.to_fen(), "r3k3/1p6/8/8/8/8/8/4K3 b q - 3 9");
+        assert_eq!(mirror.mirrored(), pos);
+        let ep = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").expect("valid");
+        assert_eq!(ep.mirrored().to_fen(), "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 2");
+    }
+
+    #[test]
     fn clock_errors() {
         assert_eq!(
             err("4k3/8/8/8/8/8/8/4K3 w - - x 1"),

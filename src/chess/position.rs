@@ -408,6 +408,36 @@ impl Position {
         self.update_check_info();
     }
 
+    /// The same position with the colours exchanged: the board mirrored top to bottom, every
+    /// piece, right and the en passant square handed to the other side, the other side to
+    /// move. Evaluation symmetry tests and the `flip` command use it.
+    pub fn mirrored(&self) -> Position {
+        let mut mirror = Position::empty();
+        for sq in self.occupied() {
+            if let Some(piece) = self.piece_at(sq) {
+                let swapped = Piece::new(piece.color().flip(), piece.piece_type());
+                mirror.put_piece(swapped, sq.flip_rank());
+            }
+        }
+        let mut castling = CastlingRights::NONE;
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(rook) = self.castling.rook(color, side) {
+                    castling.grant(color.flip(), side, rook.flip_rank());
+                }
+            }
+        }
+        mirror.finish_setup(
+            self.side_to_move.flip(),
+            castling,
+            self.en_passant.map(Square::flip_rank),
+            self.halfmove_clock,
+            self.fullmove_number,
+            self.chess960,
+        );
+        mirror
+    }
+
     /// The piece a move captures (the pawn for en passant), if any.
     #[inline]
     pub fn captured_piece(&self, mv: Move) -> Option<Piece> {

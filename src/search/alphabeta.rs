@@ -37,6 +37,18 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The entry's score if its bound settles the node for the window `(alpha, beta)`.
+#[inline]
+fn tt_cutoff(entry: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(entry.score, ply);
+    let settles = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    settles.then_some(score)
+}
+
 impl ThreadData {
     /// Counts a node; the main thread also checks the clock and node limit every 1024 nodes.
     #[inline]
@@ -193,18 +205,11 @@ impl ThreadData {
         let key = pos.key();
         let tt_entry = shared.tt.probe(key);
         let tt_move = tt_entry.and_then(|entry| entry.mv);
-        if let Some(entry) = tt_entry {
-            let score = score_from_tt(entry.score, ply);
-            if !is_pv && entry.depth >= depth {
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
-            }
+        if let Some(score) = tt_entry
+            .filter(|entry| !is_pv && entry.depth >= depth)
+            .and_then(|entry| tt_cutoff(&entry, ply, alpha, beta))
+        {
+            return score;
         }
 
         let in_check = pos.in_check();
@@ -460,16 +465,8 @@ impl ThreadData {
         }
 
         let tt_entry = shared.tt.probe(pos.key());
-        if let Some(entry) = tt_entry {
-            let score = score_from_tt(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = tt_entry.and_then(|entry| tt_cutoff(&entry, ply, alpha, beta)) {
+            return score;
         }
 
         let stand_pat = if in_check {

@@ -152,10 +152,7 @@ impl Engine {
             }
             Command::Flip => {
                 self.finish_search();
-                match Position::from_fen(&flipped_fen(self.game.position())) {
-                    Ok(pos) => self.game = Game::new(pos),
-                    Err(e) => self.out.error(&format!("cannot flip: {e}")),
-                }
+                self.game = Game::new(self.game.position().mirrored());
             }
         }
         Flow::Continue
@@ -413,41 +410,4 @@ fn ponder_from_tt(root: &Position, best: Move, tt: &TranspositionTable) -> Optio
     tt.probe(child.key())
         .and_then(|entry| entry.mv)
         .filter(|&mv| child.is_legal(mv))
-}
-
-/// The FEN of `pos` with colours swapped and the board mirrored top to bottom.
-fn flipped_fen(pos: &Position) -> String {
-    let fen = pos.to_fen();
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let swap_case = |text: &str| -> String {
-        text.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let castling = if fields[2] == "-" {
-        "-".to_string()
-    } else {
-        let swapped = swap_case(fields[2]);
-        let (upper, lower): (String, String) =
-            swapped.chars().partition(|c| c.is_ascii_uppercase());
-        upper + &lower
-    };
-    let ep = match Square::parse(fields[3]) {
-        Some(sq) => sq.flip_rank().to_string(),
-        None => "-".to_string(),
-    };
-    format!(
-        "{} {side} {castling} {ep} {} {}",
-        board.join("/"),
-        fields[4],
-        fields[5]
-    )
 }
