@@ -651,3 +651,23 @@ fn chess960_position_from_fixture_plays_legal_moves() {
     let pos = Position::from_fen(fen).expect("fen");
     assert!(pos.is_chess960());
 }
+
+#[test]
+fn commands_during_an_infinite_search_stop_it_first() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    // No stop: the engine must not hang, and every go still gets exactly one bestmove.
+    s.send("position startpos moves e2e4");
+    let best = s.expect_prefix("bestmove", SHORT);
+    assert!(is_legal_after(None, &[], best_move(&best), false));
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("go depth 2");
+    let first = s.expect_prefix("bestmove", SHORT);
+    let second = s.expect_prefix("bestmove", SHORT);
+    assert!(is_legal_after(None, &["e2e4"], best_move(&first), false));
+    assert!(is_legal_after(None, &["e2e4"], best_move(&second), false));
+    assert_eq!(s.sync(), Vec::<String>::new());
+}

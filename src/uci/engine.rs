@@ -49,6 +49,10 @@ impl Gate {
         self.opened.notify_all();
     }
 
+    fn is_closed(&self) -> bool {
+        self.closed.lock().is_ok_and(|closed| *closed)
+    }
+
     fn wait(&self) {
         let Ok(mut closed) = self.closed.lock() else {
             return;
@@ -167,8 +171,17 @@ impl Engine {
         self.finish_search();
     }
 
-    /// Waits for a running search to finish by itself (it prints its own `bestmove`).
+    /// Waits for a running search to finish by itself (it prints its own `bestmove`). An
+    /// infinite or ponder search never would: it is stopped, as if `stop` had come first,
+    /// so a GUI that skips `stop` gets its `bestmove` instead of a hung engine.
     fn finish_search(&mut self) {
+        if let Some(running) = &self.search {
+            if running.gate.is_closed() {
+                log::warn!("command during an infinite or ponder search: stopping it first");
+                running.control.stop.store(true, Ordering::Relaxed);
+                running.gate.open();
+            }
+        }
         if let Some(running) = self.search.take() {
             if running.handle.join().is_err() {
                 self.out.error("search thread failed");
