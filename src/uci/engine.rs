@@ -6,7 +6,7 @@
 use super::command::{Command, GoParams, StartPosition};
 use super::info::{bestmove_line, info_line};
 use super::options::{OptionEffect, Options};
-use super::output::Output;
+use super::output::{printable, Output};
 use crate::chess::perft::divide;
 use crate::chess::{Color, Move, Position, Square};
 use crate::rules::{parse_uci_move, Game};
@@ -17,6 +17,15 @@ use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
+
+/// How much of a bad FEN or move an error quotes, in characters: enough to recognise it,
+/// short enough that the reason after it survives [`super::output::MAX_ERROR_CHARS`].
+const QUOTE_CHARS: usize = 100;
+
+/// Clock values (`wtime`, `winc`, `movetime`, …) above this many milliseconds, about 35
+/// years, are read as this: the time manager multiplies clocks by small factors, and
+/// `go wtime 9223372036854775807` once overflowed there (found by `tests/uci_fuzz.rs`).
+const MAX_CLOCK_MS: u64 = 1 << 40;
 
 /// Whether the engine should keep reading commands.
 #[derive(Debug, PartialEq, Eq)]
@@ -229,6 +238,7 @@ impl Engine {
             StartPosition::Fen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => game,
                 Err(e) => {
+                    let fen = printable(&fen, QUOTE_CHARS);
                     self.out.error(&format!("invalid FEN '{fen}': {e}"));
                     return;
                 }
@@ -236,6 +246,7 @@ impl Engine {
         };
         for (index, text) in moves.iter().enumerate() {
             if let Err(e) = game.play_uci(text, self.options.chess960) {
+                let text = printable(text, QUOTE_CHARS);
                 self.out
                     .error(&format!("illegal move {text} at ply {}: {e}", index + 1));
                 break;
@@ -258,17 +269,21 @@ impl Engine {
         for text in &params.search_moves {
             match parse_uci_move(&root, text, self.options.chess960) {
                 Ok(mv) => search_moves.push(mv),
-                Err(e) => self.out.error(&format!("searchmoves {text}: {e}")),
+                Err(e) => {
+                    let text = printable(text, QUOTE_CHARS);
+                    self.out.error(&format!("searchmoves {text}: {e}"));
+                }
             }
         }
         let white = root.side_to_move() == Color::White;
+        let ms = |value: Option<u64>| value.map(|ms| ms.min(MAX_CLOCK_MS));
         let mut limits = Limits {
             depth: params.depth,
             nodes: params.nodes,
-            movetime: params.movetime,
+            movetime: ms(params.movetime),
             mate: params.mate,
-            time: if white { params.wtime } else { params.btime },
-            increment: if white { params.winc } else { params.binc }.unwrap_or(0),
+            time: ms(if white { params.wtime } else { params.btime }),
+            increment: ms(if white { params.winc } else { params.binc }).unwrap_or(0),
             moves_to_go: params.moves_to_go,
             infinite: params.infinite,
             ponder: params.ponder,
