@@ -1,7 +1,8 @@
 //! The `ferrite` binary: with no subcommand it speaks UCI on stdin/stdout; subcommands run
-//! perft, bench and the test-suite tools from the shell.
+//! perft, bench and the test-suite tools from the shell. Other arguments are UCI commands,
+//! run before stdin is read (`ferrite "go perft 5" quit`).
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use ferrite::chess::perft::divide;
 use ferrite::chess::Position;
 use std::process::ExitCode;
@@ -61,6 +62,16 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    // As Stockfish: arguments that are no subcommand or flag are UCI commands, one each
+    // (`ferrite "go perft 5" quit`, `ferrite uci`).
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    if args.first().is_some_and(|first| !is_cli_word(first)) {
+        ferrite::uci::run_with_commands(&args, std::io::stdin().lock());
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft {
@@ -88,6 +99,16 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// True if clap should read the arguments: `word` is a flag or a subcommand (`bench` is
+/// both a subcommand and a UCI command; the subcommand wins).
+fn is_cli_word(word: &str) -> bool {
+    word.starts_with('-')
+        || word == "help"
+        || Cli::command()
+            .get_subcommands()
+            .any(|sub| sub.get_name() == word || sub.get_all_aliases().any(|alias| alias == word))
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, show_divide: bool, threads: usize) -> ExitCode {

@@ -58,6 +58,10 @@ impl Gate {
         self.opened.notify_all();
     }
 
+    fn is_closed(&self) -> bool {
+        self.closed.lock().is_ok_and(|closed| *closed)
+    }
+
     fn wait(&self) {
         let Ok(mut closed) = self.closed.lock() else {
             return;
@@ -177,6 +181,20 @@ impl Engine {
             running.gate.open();
         }
         self.finish_search();
+    }
+
+    /// Lets a running search end by its own limits and print its `bestmove`; one that would
+    /// wait for `stop` (`go infinite`, `go ponder`) is stopped instead.
+    pub fn wait_for_search(&mut self) {
+        let waits_for_stop = self
+            .search
+            .as_ref()
+            .is_some_and(|running| running.gate.is_closed());
+        if waits_for_stop {
+            self.stop_search();
+        } else {
+            self.finish_search();
+        }
     }
 
     /// Waits for a running search to finish by itself (it prints its own `bestmove`).
