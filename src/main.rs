@@ -1,11 +1,20 @@
 //! The `ferrite` binary: with no subcommand it speaks UCI on stdin/stdout; subcommands run
-//! perft, bench and the test-suite tools from the shell.
+//! perft, bench and the test-suite tools from the shell. Other arguments are UCI commands,
+//! run before stdin is read (`ferrite "go perft 5" quit`).
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use ferrite::chess::perft::divide;
 use ferrite::chess::Position;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// `println!` that ignores a closed stdout (`ferrite perft 5 | head -1`) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
 
 #[derive(Parser)]
 #[command(name = "ferrite", version, about = "Ferrite, a UCI chess engine")]
@@ -61,6 +70,16 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    // As Stockfish: arguments that are no subcommand or flag are UCI commands, one each
+    // (`ferrite "go perft 5" quit`, `ferrite uci`).
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    if args.first().is_some_and(|first| !is_cli_word(first)) {
+        ferrite::uci::run_with_commands(&args, std::io::stdin().lock());
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft {
@@ -73,7 +92,7 @@ fn main() -> ExitCode {
             let result = ferrite::search::bench::run(depth, &mut |fen, nodes| {
                 eprintln!("{nodes:>12} {fen}");
             });
-            println!("{} nodes {} nps", result.nodes, result.nps);
+            say!("{} nodes {} nps", result.nodes, result.nps);
             ExitCode::SUCCESS
         }
         Some(Command::Epd {
@@ -88,6 +107,16 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// True if clap should read the arguments: `word` is a flag or a subcommand (`bench` is
+/// both a subcommand and a UCI command; the subcommand wins).
+fn is_cli_word(word: &str) -> bool {
+    word.starts_with('-')
+        || word == "help"
+        || Cli::command()
+            .get_subcommands()
+            .any(|sub| sub.get_name() == word || sub.get_all_aliases().any(|alias| alias == word))
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, show_divide: bool, threads: usize) -> ExitCode {
@@ -109,12 +138,12 @@ fn run_perft(depth: u32, fen: Option<&str>, show_divide: bool, threads: usize) -
     let elapsed = start.elapsed().as_secs_f64();
     if show_divide && depth > 0 {
         for (mv, n) in &counts {
-            println!("{}: {n}", mv.to_uci(false));
+            say!("{}: {n}", mv.to_uci(false));
         }
-        println!();
+        say!("");
     }
-    println!("Nodes searched: {total}");
-    println!(
+    say!("Nodes searched: {total}");
+    say!(
         "Time: {:.3} s, speed: {:.1} Mnps",
         elapsed,
         total as f64 / elapsed.max(1e-9) / 1e6
@@ -160,7 +189,7 @@ fn run_epd(
         if outcome.solved {
             solved += 1;
         } else {
-            println!("failed {}: {}", outcome.id, outcome.answer);
+            say!("failed {}: {}", outcome.id, outcome.answer);
         }
         eprintln!(
             "[{}/{}] {} {} ({solved} solved)",
@@ -170,6 +199,6 @@ fn run_epd(
             if outcome.solved { "ok" } else { "FAIL" }
         );
     }
-    println!("solved {solved}/{}", records.len());
+    say!("solved {solved}/{}", records.len());
     ExitCode::SUCCESS
 }

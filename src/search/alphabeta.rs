@@ -56,22 +56,23 @@ impl ThreadData {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-            if self.id == 0 && self.completed_depth >= 1 {
-                let over_nodes = shared
-                    .node_limit
-                    .is_some_and(|limit| shared.total_nodes() >= limit);
-                if over_nodes || shared.time.hard_expired() {
-                    shared.stop.store(true, Ordering::Relaxed);
-                }
+            // Any thread may end a node-limited search: with more threads than cores the
+            // main thread can be starved. Only the main thread reads the clock.
+            let over_nodes = shared
+                .node_limit
+                .is_some_and(|limit| shared.total_nodes() >= limit);
+            let over_time = self.id == 0 && self.completed_depth >= 1 && shared.time.hard_expired();
+            if over_nodes || over_time {
+                shared.stop.store(true, Ordering::Relaxed);
             }
         }
     }
 
-    /// True if the search must unwind. The first iteration always completes, so a move
-    /// exists however little time there is.
+    /// True if the search must unwind. The main thread always completes its first
+    /// iteration, so a move exists however little time there is; helpers stop at once.
     #[inline]
-    fn must_stop(&self, shared: &Shared) -> bool {
-        self.completed_depth >= 1 && shared.stopped()
+    pub(super) fn must_stop(&self, shared: &Shared) -> bool {
+        shared.stopped() && (self.completed_depth >= 1 || self.id != 0)
     }
 
     /// True if the position at the end of the current line is drawn by rule.

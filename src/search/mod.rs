@@ -210,7 +210,7 @@ fn iterate(
                 };
             loop {
                 let score = td.search_root(shared, root, depth, alpha, beta);
-                if td.completed_depth >= 1 && shared.stopped() {
+                if td.must_stop(shared) {
                     break;
                 }
                 if score <= alpha {
@@ -223,11 +223,11 @@ fn iterate(
                 }
                 window += window / 2;
             }
-            if td.completed_depth >= 1 && shared.stopped() {
+            if td.must_stop(shared) {
                 break;
             }
         }
-        if td.completed_depth >= 1 && shared.stopped() {
+        if td.must_stop(shared) {
             // An interrupted iteration is discarded.
             td.root_moves = completed;
             return;

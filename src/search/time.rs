@@ -30,9 +30,10 @@ impl TimeManager {
             let moves_to_go = limits
                 .moves_to_go
                 .map_or(DEFAULT_MOVES_TO_GO, |m| u64::from(m.clamp(1, 50)));
-            let share = available / moves_to_go + limits.increment.min(available) * 3 / 4;
-            let soft = share.min(available * 6 / 10);
-            let hard = (soft * 3).min(available * 8 / 10);
+            let share =
+                (available / moves_to_go).saturating_add(limits.increment.min(available) / 4 * 3);
+            let soft = share.min(available / 10 * 6);
+            let hard = soft.saturating_mul(3).min(available / 10 * 8);
             (Some(soft), Some(hard))
         } else {
             (None, None)
@@ -102,6 +103,8 @@ mod tests {
     fn bounds_stay_inside_the_clock() {
         for (time, inc, mtg) in [
             (0, 0, None),
+            (u64::MAX, u64::MAX, None),
+            (u64::MAX, 0, Some(1)),
             (50, 0, None),
             (1_000, 10, None),
             (60_000, 0, Some(1)),
@@ -112,7 +115,7 @@ mod tests {
             let (soft, hard) = (tm.soft_ms.unwrap_or(0), tm.hard_ms.unwrap_or(0));
             assert!(soft <= hard, "{time} {inc} {mtg:?}");
             assert!(
-                hard <= time.saturating_sub(10) * 8 / 10,
+                hard <= time.saturating_sub(10) / 10 * 8,
                 "{time} {inc} {mtg:?}"
             );
         }

@@ -6,7 +6,7 @@
 use super::command::{Command, GoParams, StartPosition};
 use super::info::{bestmove_line, info_line};
 use super::options::{OptionEffect, Options};
-use super::output::Output;
+use super::output::{printable, Output};
 use crate::chess::perft::divide;
 use crate::chess::{Color, Move, Position, Square};
 use crate::rules::{parse_uci_move, Game};
@@ -17,6 +17,10 @@ use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
+
+/// How much of a bad FEN or move an error quotes, in characters: enough to recognise it,
+/// short enough that the reason after it survives [`super::output::MAX_ERROR_CHARS`].
+const QUOTE_CHARS: usize = 100;
 
 /// Whether the engine should keep reading commands.
 #[derive(Debug, PartialEq, Eq)]
@@ -110,20 +114,20 @@ impl Engine {
             Command::IsReady => self.out.line("readyok"),
             Command::Register => self.out.line("info string no registration needed"),
             Command::SetOption { name, value } => {
-                self.finish_search();
+                self.wait_for_search();
                 self.set_option(&name, value.as_deref());
             }
             Command::UciNewGame => {
-                self.finish_search();
+                self.wait_for_search();
                 self.clear_hash();
                 self.game = Game::startpos();
             }
             Command::Position { start, moves } => {
-                self.finish_search();
+                self.wait_for_search();
                 self.set_position(start, &moves);
             }
             Command::Go(params) => {
-                self.finish_search();
+                self.wait_for_search();
                 self.go(params);
             }
             Command::Stop => self.stop_search(),
@@ -138,15 +142,15 @@ impl Engine {
                 return Flow::Quit;
             }
             Command::Display => {
-                self.finish_search();
+                self.wait_for_search();
                 self.out.lines(&self.describe());
             }
             Command::Eval => {
-                self.finish_search();
+                self.wait_for_search();
                 self.out.lines(&crate::eval::trace(self.game.position()));
             }
             Command::Bench(depth) => {
-                self.finish_search();
+                self.wait_for_search();
                 let depth = depth
                     .unwrap_or(crate::search::bench::DEFAULT_DEPTH)
                     .clamp(1, 64);
@@ -155,7 +159,7 @@ impl Engine {
                     .line(&format!("{} nodes {} nps", result.nodes, result.nps));
             }
             Command::Flip => {
-                self.finish_search();
+                self.wait_for_search();
                 self.game = Game::new(self.game.position().mirrored());
             }
         }
@@ -168,13 +172,13 @@ impl Engine {
             running.control.stop.store(true, Ordering::Relaxed);
             running.gate.open();
         }
-        self.finish_search();
+        self.wait_for_search();
     }
 
     /// Waits for a running search to finish by itself (it prints its own `bestmove`). An
     /// infinite or ponder search never would: it is stopped, as if `stop` had come first,
     /// so a GUI that skips `stop` gets its `bestmove` instead of a hung engine.
-    fn finish_search(&mut self) {
+    pub fn wait_for_search(&mut self) {
         if let Some(running) = &self.search {
             if running.gate.is_closed() {
                 log::warn!("command during an infinite or ponder search: stopping it first");
@@ -239,6 +243,7 @@ impl Engine {
             StartPosition::Fen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => game,
                 Err(e) => {
+                    let fen = printable(&fen, QUOTE_CHARS);
                     self.out.error(&format!("invalid FEN '{fen}': {e}"));
                     return;
                 }
@@ -246,6 +251,7 @@ impl Engine {
         };
         for (index, text) in moves.iter().enumerate() {
             if let Err(e) = game.play_uci(text, self.options.chess960) {
+                let text = printable(text, QUOTE_CHARS);
                 self.out
                     .error(&format!("illegal move {text} at ply {}: {e}", index + 1));
                 break;
@@ -268,7 +274,10 @@ impl Engine {
         for text in &params.search_moves {
             match parse_uci_move(&root, text, self.options.chess960) {
                 Ok(mv) => search_moves.push(mv),
-                Err(e) => self.out.error(&format!("searchmoves {text}: {e}")),
+                Err(e) => {
+                    let text = printable(text, QUOTE_CHARS);
+                    self.out.error(&format!("searchmoves {text}: {e}"));
+                }
             }
         }
         let white = root.side_to_move() == Color::White;

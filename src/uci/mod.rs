@@ -10,12 +10,53 @@ pub mod output;
 
 use engine::{Engine, Flow};
 use output::Output;
-use std::io::BufRead;
+use std::io::{BufRead, Cursor, Read};
 use std::sync::Arc;
 
+/// What the loop does with a running search when its input ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AtEnd {
+    /// Stop it, as `quit` does (end of stdin: the GUI went away).
+    StopSearch,
+    /// Let it reach its own limits (commands given as arguments).
+    WaitForSearch,
+}
+
 /// Runs the UCI loop over `input` until `quit` or end of input. Lines may be any bytes (they
-/// are read lossily as UTF-8), any length, and end in LF or CRLF.
-pub fn run(mut input: impl BufRead) {
+/// are read lossily as UTF-8), any length, and end in LF or CRLF. At the end of input a
+/// running search is stopped (it still prints its `bestmove`).
+pub fn run(input: impl BufRead) {
+    run_loop(input, AtEnd::StopSearch);
+}
+
+/// Runs `commands` (the program's arguments, one command line each, as in
+/// `ferrite "position startpos" "go perft 5" quit`), then reads `input` as [`run`] does.
+/// If the last command is `quit`, `input` is not read: the loop ends after the commands,
+/// and a search they started first runs to its own limit (so `ferrite "go depth 12" quit`
+/// prints the whole search); a search that would wait for `stop` is stopped.
+pub fn run_with_commands(commands: &[String], input: impl BufRead) {
+    let ends_with_quit = commands
+        .last()
+        .is_some_and(|last| matches!(command::parse(last), Ok(Some(command::Command::Quit))));
+    let before_quit = if ends_with_quit {
+        &commands[..commands.len() - 1]
+    } else {
+        commands
+    };
+    let mut text = String::new();
+    for line in before_quit {
+        text.push_str(line);
+        text.push('\n');
+    }
+    let given = Cursor::new(text.into_bytes());
+    if ends_with_quit {
+        run_loop(given, AtEnd::WaitForSearch);
+    } else {
+        run_loop(given.chain(input), AtEnd::StopSearch);
+    }
+}
+
+fn run_loop(mut input: impl BufRead, at_end: AtEnd) {
     let out = Arc::new(Output::default());
     let mut engine = Engine::new(Arc::clone(&out));
     let mut buffer = Vec::new();
@@ -41,6 +82,8 @@ pub fn run(mut input: impl BufRead) {
             Err(e) => out.error(&e.to_string()),
         }
     }
-    // End of input: stop any search (it still prints its bestmove) and leave.
-    engine.stop_search();
+    match at_end {
+        AtEnd::StopSearch => engine.stop_search(),
+        AtEnd::WaitForSearch => engine.wait_for_search(),
+    }
 }

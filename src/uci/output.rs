@@ -6,6 +6,29 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::sync::Mutex;
 
+/// Longest error message in characters. Errors quote the bad input; a megabyte line is
+/// quoted in part, not echoed whole.
+pub const MAX_ERROR_CHARS: usize = 300;
+
+/// `text` cut to `max` characters (then ending in `…`), with control characters and Unicode
+/// line separators escaped (`\r`, `\u{0}`): input quoted in an error never splits or garbles
+/// the protocol line, whichever characters a GUI takes as line ends.
+pub fn printable(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == max {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The engine's stdout, shared by the reader and search threads.
 #[derive(Default)]
 pub struct Output {
@@ -32,8 +55,10 @@ impl Output {
         }
     }
 
-    /// Reports an error as one `info string error: …` line.
+    /// Reports an error as one `info string error: …` line, at most [`MAX_ERROR_CHARS`]
+    /// characters long, with control characters escaped (see [`printable`]).
     pub fn error(&self, message: &str) {
+        let message = printable(message, MAX_ERROR_CHARS);
         self.line(&format!("info string error: {message}"));
     }
 
@@ -62,5 +87,18 @@ impl Output {
             *transcript = file;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn printable_escapes_control_characters_and_cuts_long_text() {
+        assert_eq!(printable("a\rb\u{0}c\u{2028}", 10), "a\\rb\\u{0}c\\u{2028}");
+        assert_eq!(printable("abcdef", 3), "abc…");
+        assert_eq!(printable("abc", 3), "abc");
+        assert_eq!(printable("ééé", 2), "éé…");
     }
 }

@@ -54,6 +54,12 @@ impl Session {
         stdin.flush().expect("flush");
     }
 
+    /// Takes the engine's stdin, to write from another thread; `send` no longer works.
+    #[allow(dead_code)] // each test crate compiles this module; only some use this
+    pub fn take_input(&mut self) -> ChildStdin {
+        self.stdin.take().expect("stdin still open")
+    }
+
     /// Closes the engine's stdin (EOF).
     pub fn close_input(&mut self) {
         self.stdin = None;
