@@ -32,13 +32,7 @@ fn search_benches(c: &mut Criterion) {
         let root = Position::from_fen(fen).expect("valid FEN");
         group.bench_function(format!("{name} depth {depth}"), |b| {
             b.iter(|| {
-                let job = SearchJob {
-                    root,
-                    history: vec![root.key()],
-                    limits: Limits::depth(depth),
-                    multipv: 1,
-                    threads: 1,
-                };
+                let job = SearchJob::new(root, Limits::depth(depth));
                 let tt = TranspositionTable::new(16);
                 let control = SearchControl::new(&job.limits, 0);
                 search(&job, &tt, &control, &|_| {}).nodes

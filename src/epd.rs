@@ -91,11 +91,8 @@ pub fn run_record(
         ..Limits::default()
     };
     let job = SearchJob {
-        root: record.position,
-        history: vec![record.position.key()],
-        limits,
-        multipv: 1,
         threads,
+        ..SearchJob::new(record.position, limits)
     };
     let control = SearchControl::new(&job.limits, 0);
     let result = search(&job, tt, &control, &|_| {});

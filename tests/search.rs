@@ -11,11 +11,8 @@ use std::sync::Mutex;
 fn run(fen: &str, limits: Limits, multipv: usize) -> (SearchResult, Vec<Report>) {
     let root = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let job = SearchJob {
-        root,
-        history: vec![root.key()],
-        limits,
         multipv,
-        threads: 1,
+        ..SearchJob::new(root, limits)
     };
     let tt = TranspositionTable::new(16);
     let control = SearchControl::new(&job.limits, 0);

@@ -220,13 +220,7 @@ fn go_without_parameters_is_infinite_even_when_mate_is_found() {
     let mut s = Session::start();
     s.send("position fen 1k6/8/1K6/5R2/8/8/8/8 w - - 0 1");
     s.send("go");
-    std::thread::sleep(Duration::from_millis(600));
-    s.send("isready");
-    let lines = s.read_until(SHORT, |line| line == "readyok");
-    assert!(
-        lines.iter().all(|line| !line.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    s.assert_still_searching(Duration::from_millis(600));
     s.send("stop");
     let best = s.expect_prefix("bestmove", SHORT);
     assert_eq!(best_move(&best), "f5f8");
@@ -259,13 +253,7 @@ fn terminal_positions_answer_bestmove_0000() {
     assert_eq!(lines[0], "info depth 0 score cp 0");
     // Stalemate under go infinite: still waits for stop.
     s.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
-    s.send("isready");
-    let lines = s.read_until(SHORT, |line| line == "readyok");
-    assert!(
-        lines.iter().all(|line| !line.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    s.assert_still_searching(Duration::from_millis(300));
     s.send("stop");
     assert_eq!(s.expect_prefix("bestmove", SHORT), "bestmove 0000");
     assert_eq!(s.sync(), Vec::<String>::new());
@@ -502,13 +490,7 @@ fn ponder_waits_for_ponderhit_then_plays() {
     let mut s = Session::start();
     s.send("position startpos moves e2e4 e7e5");
     s.send("go ponder wtime 2000 btime 2000");
-    std::thread::sleep(Duration::from_millis(400));
-    s.send("isready");
-    let lines = s.read_until(SHORT, |line| line == "readyok");
-    assert!(
-        lines.iter().all(|line| !line.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    s.assert_still_searching(Duration::from_millis(400));
     s.send("ponderhit");
     let best = s.expect_prefix("bestmove", SHORT);
     assert!(is_legal_after(

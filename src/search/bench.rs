@@ -83,13 +83,7 @@ pub fn run(depth: i32, progress: &mut dyn FnMut(&str, u64)) -> BenchResult {
             continue;
         };
         tt.clear();
-        let job = SearchJob {
-            root,
-            history: vec![root.key()],
-            limits: Limits::depth(depth),
-            multipv: 1,
-            threads: 1,
-        };
+        let job = SearchJob::new(root, Limits::depth(depth));
         let control = SearchControl::new(&job.limits, 0);
         let result = search(&job, &tt, &control, &|_| {});
         progress(fen, result.nodes);

@@ -40,6 +40,20 @@ pub struct SearchJob {
     pub threads: usize,
 }
 
+impl SearchJob {
+    /// A job with no game history before `root`, one line and one thread (bench, EPD
+    /// suites, tests).
+    pub fn new(root: Position, limits: Limits) -> SearchJob {
+        SearchJob {
+            root,
+            history: vec![root.key()],
+            limits,
+            multipv: 1,
+            threads: 1,
+        }
+    }
+}
+
 /// One line of search output: what UCI prints as `info … pv …`.
 #[derive(Clone, Debug)]
 pub struct Report {

@@ -110,6 +110,18 @@ impl Session {
         lines
     }
 
+    /// Waits `wait`, then checks with `isready` that no `bestmove` came meanwhile (for
+    /// `go infinite`, `go ponder` and bare `go`, which must wait for `stop`/`ponderhit`).
+    pub fn assert_still_searching(&mut self, wait: Duration) {
+        std::thread::sleep(wait);
+        self.send("isready");
+        let lines = self.read_until(Duration::from_secs(5), |line| line == "readyok");
+        assert!(
+            lines.iter().all(|line| !line.starts_with("bestmove")),
+            "bestmove before stop: {lines:#?}"
+        );
+    }
+
     /// Runs `go …` and returns (all lines, the bestmove line).
     pub fn go(&mut self, go: &str, timeout: Duration) -> (Vec<String>, String) {
         self.send(go);
