@@ -5,15 +5,8 @@
 use ferrite::chess::Position;
 use ferrite::eval::{evaluate, trace};
 
-fn fixture_fens(name: &str) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter_map(|line| line.split(';').next())
-        .map(|fen| fen.trim().to_string())
-        .filter(|fen| !fen.is_empty())
-        .collect()
-}
+mod fixtures;
+use fixtures::fixture_fens;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -49,10 +49,7 @@ fn handshake_lists_options_and_ends_with_uciok() {
     assert_eq!(s.next_line(SHORT).as_deref(), Some("readyok"));
     assert_eq!(s.next_line(SHORT).as_deref(), Some("readyok"));
     s.send("quit");
-    assert_eq!(
-        s.wait_exit(SHORT).map(|status| status.success()),
-        Some(true)
-    );
+    assert!(s.exits_cleanly(SHORT));
 }
 
 #[test]
@@ -61,10 +58,7 @@ fn eof_while_idle_exits_cleanly() {
     s.send("uci");
     s.expect_prefix("uciok", SHORT);
     s.close_input();
-    assert_eq!(
-        s.wait_exit(SHORT).map(|status| status.success()),
-        Some(true)
-    );
+    assert!(s.exits_cleanly(SHORT));
 }
 
 #[test]
@@ -73,10 +67,7 @@ fn eof_during_search_stops_it_and_exits() {
     s.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     s.close_input();
-    assert_eq!(
-        s.wait_exit(SHORT).map(|status| status.success()),
-        Some(true)
-    );
+    assert!(s.exits_cleanly(SHORT));
 }
 
 #[test]
@@ -233,10 +224,7 @@ fn quit_during_search_exits_at_once() {
     std::thread::sleep(Duration::from_millis(200));
     let started = Instant::now();
     s.send("quit");
-    assert_eq!(
-        s.wait_exit(SHORT).map(|status| status.success()),
-        Some(true)
-    );
+    assert!(s.exits_cleanly(SHORT));
     assert!(started.elapsed() < Duration::from_millis(1000));
 }
 

@@ -130,6 +130,12 @@ impl Session {
         (lines, best)
     }
 
+    /// True if the process exits with status 0 within `timeout`.
+    pub fn exits_cleanly(&mut self, timeout: Duration) -> bool {
+        self.wait_exit(timeout)
+            .is_some_and(|status| status.success())
+    }
+
     /// Waits for the process to exit.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + timeout;
