@@ -275,8 +275,7 @@ fn mate_scores_match_stockfish_conventions() {
 fn promotions_are_read_in_either_case_and_printed_lower_case() {
     let mut s = Session::start();
     s.send("position fen 8/P6k/8/8/8/8/8/K7 w - - 0 1 moves a7a8Q");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(
         lines.contains(&"Fen: Q7/7k/8/8/8/8/8/K7 b - - 0 1".to_string()),
         "{lines:#?}"
@@ -290,14 +289,12 @@ fn promotions_are_read_in_either_case_and_printed_lower_case() {
 fn standard_and_chess960_castling_notation() {
     let mut s = Session::start();
     s.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(lines
         .iter()
         .any(|l| l == "Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"));
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     let legal = lines
         .iter()
         .find(|l| l.starts_with("Legal moves:"))
@@ -310,16 +307,14 @@ fn standard_and_chess960_castling_notation() {
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
     ] {
         s.send(&format!("position fen {fen}"));
-        s.send("d");
-        let lines = s.sync();
+        let lines = s.display();
         assert!(
             lines.iter().any(|l| l.starts_with("Fen: ")),
             "{fen}: {lines:#?}"
         );
     }
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(
         lines
             .iter()
@@ -329,8 +324,7 @@ fn standard_and_chess960_castling_notation() {
     s.send("setoption name UCI_Chess960 value false");
     s.send("ucinewgame");
     s.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(
         lines
             .iter()
@@ -376,8 +370,7 @@ fn bad_input_gets_one_error_line_and_keeps_the_last_good_state() {
         "{lines:?}"
     );
     // The moves before the bad one were applied.
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(
         lines
             .iter()
@@ -540,16 +533,14 @@ fn go_perft_prints_divide_like_stockfish() {
 fn display_shows_status_from_the_whole_history() {
     let mut s = Session::start();
     s.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(
         lines.contains(&"Status: threefold repetition (claimable)".to_string()),
         "{lines:#?}"
     );
     assert!(lines.contains(&"Checkers: ".to_string()) || lines.contains(&"Checkers:".to_string()));
     s.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(
         lines.contains(&"Status: checkmate, black wins".to_string()),
         "{lines:#?}"
@@ -571,8 +562,7 @@ fn bench_and_flip_and_eval_commands() {
     );
     s.send("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     s.send("flip");
-    s.send("d");
-    let lines = s.sync();
+    let lines = s.display();
     assert!(
         lines.contains(&"Fen: 4k3/4p3/8/8/8/8/8/4K3 b - - 0 1".to_string()),
         "{lines:#?}"

@@ -122,6 +122,12 @@ impl Session {
         );
     }
 
+    /// Sends `d` and returns what it printed (board, Fen, Key, Checkers, Legal moves, Status).
+    pub fn display(&mut self) -> Vec<String> {
+        self.send("d");
+        self.sync()
+    }
+
     /// Runs `go …` and returns (all lines, the bestmove line).
     pub fn go(&mut self, go: &str, timeout: Duration) -> (Vec<String>, String) {
         self.send(go);
