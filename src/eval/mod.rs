@@ -17,11 +17,13 @@ mod pieces;
 mod pst;
 mod scale;
 pub mod score;
+mod threats;
 mod trace;
 
 pub use score::Score;
 pub use trace::trace;
 
+use crate::chess::attacks::king_attacks as king_attacks_of;
 use crate::chess::{Color, PieceType, Position};
 use params::*;
 
@@ -35,11 +37,12 @@ enum Term {
     Mobility,
     Pieces,
     KingSafety,
+    Threats,
     Tempo,
 }
 
 impl Term {
-    const ALL: [Term; 8] = [
+    const ALL: [Term; 9] = [
         Term::Material,
         Term::PieceSquare,
         Term::Pawns,
@@ -47,6 +50,7 @@ impl Term {
         Term::Mobility,
         Term::Pieces,
         Term::KingSafety,
+        Term::Threats,
         Term::Tempo,
     ];
     const COUNT: usize = Term::ALL.len();
@@ -60,6 +64,7 @@ impl Term {
             Term::Mobility => "Mobility",
             Term::Pieces => "Pieces",
             Term::KingSafety => "King safety",
+            Term::Threats => "Threats",
             Term::Tempo => "Tempo",
         }
     }
@@ -100,6 +105,7 @@ impl Breakdown {
         let pawn_attacks = Color::ALL.map(|c| pawns::attacks_of(c, pos.pieces(c, PieceType::Pawn)));
         let king_zones = Color::ALL.map(|c| king::zone(c, pos.king_square(c)));
         let mut king_attacks = [pieces::KingAttack::default(); Color::COUNT];
+        let mut attacks = [threats::Attacks::default(); Color::COUNT];
 
         for color in Color::ALL {
             let them = color.flip().index();
@@ -127,10 +133,23 @@ impl Breakdown {
             set(Term::Mobility, color, piece_terms.mobility);
             set(Term::Pieces, color, piece_terms.pieces);
             king_attacks[them] = piece_terms.king_attack;
+            let king = king_attacks_of(pos.king_square(color));
+            attacks[color.index()] = threats::Attacks {
+                pawns: pawn_attacks[color.index()],
+                minors: piece_terms.minor_attacks,
+                rooks: piece_terms.rook_attacks,
+                all: pawn_attacks[color.index()] | piece_terms.attacks | king,
+            };
         }
         for color in Color::ALL {
             let safety = king::danger(king_attacks[color.index()]) + king::shield(pos, color);
             set(Term::KingSafety, color, safety);
+            let [ours, theirs] = [color, color.flip()].map(|c| &attacks[c.index()]);
+            set(
+                Term::Threats,
+                color,
+                threats::evaluate(pos, color, ours, theirs),
+            );
         }
         set(Term::Tempo, pos.side_to_move(), TEMPO);
 

@@ -130,6 +130,17 @@ pub const SHIELD_PAWN_FAR: i32 = 7;
 /// No own pawn at all ahead of the king on one of the three files: an open line to the king.
 pub const SHIELD_FILE_OPEN: i32 = -12;
 
+// ---- Threats (threats.rs) --------------------------------------------------------------------
+
+/// Per enemy knight, bishop, rook or queen our pawns attack: it must move, or be lost.
+pub const THREAT_BY_PAWN: Score = s(50, 35);
+/// Per enemy rook or queen our knights or bishops attack.
+pub const THREAT_BY_MINOR: Score = s(35, 25);
+/// Per enemy queen our rooks attack.
+pub const THREAT_BY_ROOK: Score = s(35, 20);
+/// Per enemy piece (not pawn or king) we attack and they do not defend.
+pub const HANGING_PIECE: Score = s(30, 20);
+
 // ---- Side to move and scaling ---------------------------------------------------------------
 
 /// Bonus for having the move.

@@ -66,6 +66,12 @@ pub struct PieceTerms {
     pub pieces: Score,
     /// The side's attacks on the enemy king zone.
     pub king_attack: KingAttack,
+    /// Squares the knights and bishops attack (for threats).
+    pub minor_attacks: Bitboard,
+    /// Squares the rooks attack.
+    pub rook_attacks: Bitboard,
+    /// Squares any of these pieces attacks.
+    pub attacks: Bitboard,
 }
 
 /// The pieces of `color`; `their_pawn_attacks` are the squares enemy pawns guard and
@@ -82,6 +88,7 @@ pub fn evaluate(
 
     for sq in pos.pieces(color, PieceType::Knight) {
         let attacks = knight_attacks(sq);
+        terms.minor_attacks |= attacks;
         terms.mobility += KNIGHT_MOBILITY_TABLE[(attacks & area).popcount() as usize];
         terms
             .king_attack
@@ -91,6 +98,7 @@ pub fn evaluate(
     let bishops = pos.pieces(color, PieceType::Bishop);
     for sq in bishops {
         let attacks = bishop_attacks(sq, occupied);
+        terms.minor_attacks |= attacks;
         terms.mobility += BISHOP_MOBILITY_TABLE[(attacks & area).popcount() as usize];
         terms
             .king_attack
@@ -107,6 +115,7 @@ pub fn evaluate(
     let all_pawns = pos.pieces_of_type(PieceType::Pawn);
     for sq in pos.pieces(color, PieceType::Rook) {
         let attacks = rook_attacks(sq, occupied);
+        terms.rook_attacks |= attacks;
         terms.mobility += ROOK_MOBILITY_TABLE[(attacks & area).popcount() as usize];
         terms
             .king_attack
@@ -121,11 +130,13 @@ pub fn evaluate(
 
     for sq in pos.pieces(color, PieceType::Queen) {
         let attacks = queen_attacks(sq, occupied);
+        terms.attacks |= attacks;
         terms.mobility += QUEEN_MOBILITY_TABLE[(attacks & area).popcount() as usize];
         terms
             .king_attack
             .add(attacks, their_king_zone, KING_ATTACK_QUEEN);
     }
+    terms.attacks |= terms.minor_attacks | terms.rook_attacks;
     terms
 }
 
