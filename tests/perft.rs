@@ -105,7 +105,7 @@ fn chess960_depth_6() {
     assert_eq!(check("chess960.epd", 6..=6, usize::MAX), 960);
 }
 
-/// Walks the move tree and checks, at every node, that the incrementally updated key,
+/// Walks the move tree and checks, at every node, that the incrementally updated keys,
 /// checkers and FEN agree with a position rebuilt from scratch, and that making a move never
 /// changes the parent (copy-make: undoing is dropping the child).
 fn walk(pos: &Position, depth: u32, nodes: &mut u64) {
@@ -113,6 +113,12 @@ fn walk(pos: &Position, depth: u32, nodes: &mut u64) {
         pos.key(),
         pos.compute_key(),
         "key drift at {}",
+        pos.to_fen()
+    );
+    assert_eq!(
+        pos.pawn_key(),
+        pos.compute_pawn_key(),
+        "pawn key drift at {}",
         pos.to_fen()
     );
     let rebuilt =

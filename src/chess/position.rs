@@ -27,6 +27,8 @@ pub struct Position {
     halfmove_clock: u16,
     fullmove_number: u16,
     key: u64,
+    /// Zobrist key of the pawns alone (for pawn-structure tables).
+    pawn_key: u64,
     checkers: Bitboard,
     pinned: Bitboard,
     /// Castling was given in Chess960 form (rook files, or a non-standard king or rook
@@ -47,6 +49,7 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
+            pawn_key: 0,
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
             chess960: false,
@@ -141,6 +144,12 @@ impl Position {
         self.key
     }
 
+    /// The Zobrist key of the pawns alone: equal pawn structures share it.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
@@ -202,6 +211,14 @@ impl Position {
         key
     }
 
+    /// The pawn key computed from scratch (the incremental one must always equal it).
+    pub fn compute_pawn_key(&self) -> u64 {
+        let pawns = self.by_type[PieceType::Pawn.index()];
+        pawns.into_iter().fold(0, |key, sq| {
+            self.mailbox[sq.index()].map_or(key, |piece| key ^ zobrist::piece_key(piece, sq))
+        })
+    }
+
     // ---- building ------------------------------------------------------------------------
 
     /// Puts `piece` on the empty square `sq`, updating the key.
@@ -212,6 +229,9 @@ impl Position {
         self.by_color[piece.color().index()] |= bb;
         self.mailbox[sq.index()] = Some(piece);
         self.key ^= zobrist::piece_key(piece, sq);
+        if piece.piece_type() == PieceType::Pawn {
+            self.pawn_key ^= zobrist::piece_key(piece, sq);
+        }
     }
 
     /// Removes `piece` from `sq`, updating the key.
@@ -222,6 +242,9 @@ impl Position {
         self.by_color[piece.color().index()] ^= bb;
         self.mailbox[sq.index()] = None;
         self.key ^= zobrist::piece_key(piece, sq);
+        if piece.piece_type() == PieceType::Pawn {
+            self.pawn_key ^= zobrist::piece_key(piece, sq);
+        }
     }
 
     /// Sets side, rights, en passant candidate and clocks of a freshly placed board, then
@@ -243,6 +266,7 @@ impl Position {
         self.update_check_info();
         self.en_passant = en_passant_candidate.filter(|&sq| self.en_passant_is_legal(sq));
         self.key = self.compute_key();
+        self.pawn_key = self.compute_pawn_key();
     }
 
     fn update_check_info(&mut self) {

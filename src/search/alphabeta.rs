@@ -3,15 +3,28 @@
 //! pruning, SEE pruning, late-move reductions, check extension and mate-distance pruning,
 //! then quiescence search over noisy moves (every evasion when in check).
 
+use super::history::Continuation;
 use super::ordering::MovePicker;
 use super::params::*;
 use super::see::{captured_value, see_ge};
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
-use crate::chess::{Move, Position};
+use crate::chess::{Move, MoveList, Position};
 use crate::eval::evaluate;
 use crate::rules::draw;
 use std::sync::atomic::Ordering;
+
+/// What the singular-extension test decided for the TT move.
+enum Singular {
+    /// Only the TT move holds the score: search it one ply deeper.
+    Extend,
+    /// Other moves also beat `beta`: the node fails high with this score.
+    MultiCut(i32),
+    /// The TT move is expected to fail high anyway: search it one ply shallower.
+    Reduce,
+    /// Nothing learned.
+    No,
+}
 
 /// Converts a score relative to the root into one relative to this node, for the TT.
 #[inline]
@@ -101,11 +114,12 @@ impl ThreadData {
         self.stack[0].static_eval = if pos.in_check() {
             None
         } else {
-            Some(evaluate(pos))
+            Some(self.history.correction.correct(pos, evaluate(pos)))
         };
         let mut best = -INFINITE;
         for index in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
+            let nodes_before = self.nodes;
             let child = pos.play(mv);
             self.stack[0].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
@@ -142,6 +156,7 @@ impl ThreadData {
                 return best;
             }
             let root_move = &mut self.root_moves[index];
+            root_move.nodes += self.nodes - nodes_before;
             if index == self.pv_index || score > alpha {
                 root_move.score = score;
                 root_move.seldepth = self.seldepth;
@@ -203,22 +218,31 @@ impl ThreadData {
             return alpha;
         }
 
+        // A singular-extension search of this node without `excluded` must not be answered
+        // by the TT entry of the full node.
+        let excluded = self.stack[ply].excluded;
         let key = pos.key();
         let tt_entry = shared.tt.probe(key);
         let tt_move = tt_entry.and_then(|entry| entry.mv);
         if let Some(score) = tt_entry
-            .filter(|entry| !is_pv && entry.depth >= depth)
+            .filter(|entry| !is_pv && excluded.is_none() && entry.depth >= depth)
             .and_then(|entry| tt_cutoff(&entry, ply, alpha, beta))
         {
             return score;
         }
 
+        let mut depth = depth;
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
+            depth -= 1;
+        }
+
         let in_check = pos.in_check();
-        let static_eval = if in_check {
+        let raw_eval = if in_check {
             None
         } else {
             Some(tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval))
         };
+        let static_eval = raw_eval.map(|raw| self.history.correction.correct(pos, raw));
         self.stack[ply].static_eval = static_eval;
         let improving = match (
             static_eval,
@@ -244,6 +268,7 @@ impl ThreadData {
             // it): passing would beat every real move, so the test proves nothing.
             let after_null = ply >= 1 && self.stack[ply - 1].played.is_some();
             if depth >= NMP_MIN_DEPTH
+                && excluded.is_none()
                 && eval >= beta
                 && after_null
                 && pos.has_non_pawn_material(us)
@@ -277,20 +302,30 @@ impl ThreadData {
         let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
         let killers = self.history.killers(ply);
         let counter = self.history.counter(previous);
+        let cont = self.continuation(ply);
         self.history.clear_killers(ply + 1);
-        let mut picker = MovePicker::new(tt_move, killers, counter);
+        let mut picker = MovePicker::new(tt_move, killers, counter, cont);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut moves_searched = 0usize;
-        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
-        let mut quiet_count = 0usize;
+        let mut quiets_tried = MoveList::new();
+        let mut noisy_tried = MoveList::new();
 
         while let Some(mv) = picker.next(pos, &self.history) {
+            if Some(mv) == excluded {
+                continue;
+            }
             let is_quiet = !mv.is_noisy();
             let child = pos.play(mv);
             let gives_check = child.in_check();
+            let quiet_score = if is_quiet {
+                pos.piece_at(mv.from())
+                    .map_or(0, |piece| self.history.quiet_score(us, piece, mv, &cont))
+            } else {
+                0
+            };
             // Moves that give check are never pruned: that is where mates hide.
             if self.selective
                 && best_score > -MATE_BOUND
@@ -308,6 +343,11 @@ impl ThreadData {
                             continue;
                         }
                     }
+                    if depth <= HISTORY_PRUNE_MAX_DEPTH
+                        && quiet_score < -HISTORY_PRUNE_MARGIN * depth
+                    {
+                        continue;
+                    }
                     if depth <= 8 && !see_ge(pos, mv, SEE_QUIET_MARGIN * depth * depth) {
                         continue;
                     }
@@ -316,9 +356,22 @@ impl ThreadData {
                 }
             }
 
+            let mut extension = i32::from(gives_check);
+            if Some(mv) == tt_move && excluded.is_none() && self.selective {
+                match self.singular_extension(shared, pos, mv, tt_entry, depth, beta, ply) {
+                    Singular::Extend => extension = 1,
+                    Singular::MultiCut(score) => return score,
+                    Singular::Reduce => extension -= 1,
+                    Singular::No => {}
+                }
+                if self.must_stop(shared) {
+                    return 0;
+                }
+            }
+
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
-            let new_depth = depth - 1 + i32::from(gives_check);
+            let new_depth = depth - 1 + extension;
             moves_searched += 1;
 
             let score = if moves_searched == 1 {
@@ -334,7 +387,7 @@ impl ThreadData {
                     reduction -= i32::from(is_pv);
                     reduction += i32::from(!improving);
                     reduction -= i32::from(gives_check);
-                    reduction -= self.history.quiet_score(us, mv) / LMR_HISTORY_DIVISOR;
+                    reduction -= quiet_score / LMR_HISTORY_DIVISOR;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut score = -self.negamax(
@@ -376,29 +429,31 @@ impl ThreadData {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        if is_quiet {
-                            self.reward_quiet(
-                                us,
-                                ply,
-                                previous,
-                                mv,
-                                depth,
-                                &quiets_tried[..quiet_count],
-                            );
-                        }
+                        self.reward_cutoff(pos, ply, mv, depth, &quiets_tried, &noisy_tried);
                         break;
                     }
                 }
             }
-            if is_quiet && quiet_count < quiets_tried.len() {
-                quiets_tried[quiet_count] = Some(mv);
-                quiet_count += 1;
+            if is_quiet {
+                quiets_tried.push(mv);
+            } else {
+                noisy_tried.push(mv);
             }
         }
 
         if moves_searched == 0 {
-            // The first move is never pruned, so nothing searched means nothing legal.
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            // The first move is never pruned, so nothing searched means nothing legal, unless
+            // the only move was excluded: then it is singular.
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        if excluded.is_some() {
+            return best_score;
         }
 
         let bound = if best_score >= beta {
@@ -408,12 +463,27 @@ impl ThreadData {
         } else {
             Bound::Upper
         };
+        if let (Some(raw), Some(eval)) = (raw_eval, static_eval) {
+            // Learn only from scores that say where the true value lies relative to the
+            // evaluation, and not from captures, whose gain the evaluation cannot know.
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best_score > eval,
+                Bound::Upper => best_score < eval,
+            };
+            if informative
+                && best_score.abs() < MATE_BOUND
+                && best_move.is_none_or(|mv| !mv.is_noisy())
+            {
+                self.history.correction.update(pos, depth, raw, best_score);
+            }
+        }
         shared.tt.store(
             key,
             TtEntry {
                 mv: best_move.or(tt_move),
                 score: score_to_tt(best_score, ply),
-                eval: static_eval.unwrap_or(0),
+                eval: raw_eval.unwrap_or(0),
                 depth,
                 bound,
             },
@@ -421,24 +491,97 @@ impl ThreadData {
         best_score
     }
 
-    /// History, killer and counter-move updates after quiet `mv` caused a cutoff; the quiets
-    /// tried before it are punished.
-    fn reward_quiet(
+    /// The continuation-history keys of a node at `ply`: the moves one and two plies back.
+    fn continuation(&self, ply: usize) -> Continuation {
+        let back = |n: usize| {
+            ply.checked_sub(n)
+                .and_then(|p| self.stack[p].played)
+                .map(|(piece, mv)| (piece, mv.to()))
+        };
+        [back(1), back(2)]
+    }
+
+    /// History updates after `mv` caused a cutoff at `ply`: it is rewarded; the moves of its
+    /// kind tried before it are punished, and so are the captures tried before a quiet
+    /// cutoff. A quiet cutoff also sets the killer and counter-move.
+    fn reward_cutoff(
         &mut self,
-        us: crate::chess::Color,
+        pos: &Position,
         ply: usize,
-        previous: Option<(crate::chess::Piece, Move)>,
         mv: Move,
         depth: i32,
-        failed: &[Option<Move>],
+        quiets: &MoveList,
+        noisy: &MoveList,
     ) {
         let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
-        self.history.update_quiet(us, mv, bonus);
-        for &other in failed.iter().flatten() {
-            self.history.update_quiet(us, other, -bonus);
+        for &other in noisy.as_slice() {
+            self.history.update_capture(pos, other, -bonus);
+        }
+        if mv.is_noisy() {
+            self.history.update_capture(pos, mv, bonus);
+            return;
+        }
+        let us = pos.side_to_move();
+        let cont = self.continuation(ply);
+        for &other in quiets.as_slice() {
+            if let Some(piece) = pos.piece_at(other.from()) {
+                self.history.update_quiet(us, piece, other, &cont, -bonus);
+            }
+        }
+        if let Some(piece) = pos.piece_at(mv.from()) {
+            self.history.update_quiet(us, piece, mv, &cont, bonus);
         }
         self.history.add_killer(ply, mv);
+        let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
         self.history.set_counter(previous, mv);
+    }
+
+    /// Singular extension test of the TT move: searches the node without it, at half depth,
+    /// against a bound a little below the TT score. If every other move fails low, the TT
+    /// move is singular and is extended; if even the others beat `beta`, the node is cut.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_extension(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        tt_move: Move,
+        tt_entry: Option<TtEntry>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Singular {
+        let Some(entry) = tt_entry.filter(|entry| {
+            depth >= SE_MIN_DEPTH
+                && entry.depth >= depth - SE_TT_DEPTH_MARGIN
+                && entry.bound != Bound::Upper
+        }) else {
+            return Singular::No;
+        };
+        let tt_score = score_from_tt(entry.score, ply);
+        if tt_score.abs() >= MATE_BOUND {
+            return Singular::No;
+        }
+        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+        self.stack[ply].excluded = Some(tt_move);
+        let score = self.negamax(
+            shared,
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+        );
+        self.stack[ply].excluded = None;
+        if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Reduce
+        } else {
+            Singular::No
+        }
     }
 
     /// Quiescence search: stand pat on the static evaluation and try noisy moves (all
@@ -473,7 +616,8 @@ impl ThreadData {
         let stand_pat = if in_check {
             -MATE + ply as i32
         } else {
-            let eval = tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval);
+            let raw = tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval);
+            let eval = self.history.correction.correct(pos, raw);
             if eval >= beta {
                 return eval;
             }

@@ -1,44 +1,118 @@
-//! Move-ordering memory of one search thread: quiet-move history (from-to, per side) with
-//! gravity, two killer moves per ply and a counter-move per previous move.
+//! Move-ordering memory of one search thread: quiet-move history (from-to, per side),
+//! continuation history (a quiet move's piece and target after the previous move's piece and
+//! target, used one and two plies back), capture history (piece, target, captured type), all
+//! with gravity; two killer moves per ply and a counter-move per previous move.
 
+use super::correction::CorrectionHistory;
 use super::params::{HISTORY_MAX, MAX_PLY};
-use crate::chess::{Color, Move, Piece};
+use crate::chess::{Color, Move, Piece, Position, Square};
 
-/// Histories, killers and counter-moves; boxed by the owner (about 40 KB).
+/// A move as continuation history sees it: the piece that moved and where it went.
+pub type PieceTo = (Piece, Square);
+
+/// The moves one and two plies before a node, as keys into continuation history.
+pub type Continuation = [Option<PieceTo>; 2];
+
+/// One continuation table: scores of (piece, target) after a given (piece, target).
+type ContinuationTable = [[i16; 64]; 12];
+
+/// Histories, killers and counter-moves (about 1.3 MB, on the heap).
 pub struct History {
-    quiet: [[[i32; 64]; 64]; 2],
+    quiet: Box<[[[i16; 64]; 64]; 2]>,
+    capture: Box<[[[i16; 6]; 64]; 12]>,
+    /// Indexed by `piece * 64 + target` of the earlier move.
+    continuation: Box<[ContinuationTable]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     counters: [[Option<Move>; 64]; 12],
+    /// Static-evaluation corrections by pawn structure (kept with the histories so that it
+    /// lives as long as they do).
+    pub correction: CorrectionHistory,
+}
+
+/// Applies a bonus (positive) or malus with gravity: values stay within `HISTORY_MAX` and a
+/// surprising result moves an entry further than an expected one.
+#[inline]
+fn apply(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let value = i32::from(*entry);
+    *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
 }
 
 impl History {
     /// Empty tables.
     pub fn new() -> Box<History> {
         Box::new(History {
-            quiet: [[[0; 64]; 64]; 2],
+            quiet: Box::new([[[0; 64]; 64]; 2]),
+            capture: Box::new([[[0; 6]; 64]; 12]),
+            continuation: vec![[[0; 64]; 12]; 12 * 64].into_boxed_slice(),
             killers: [[None; 2]; MAX_PLY + 2],
             counters: [[None; 64]; 12],
+            correction: CorrectionHistory::default(),
         })
     }
 
-    /// Forgets everything (new game).
-    pub fn clear(&mut self) {
-        *self = *History::new();
+    /// Prepares for a new search of the same game: killers belong to the old root's plies,
+    /// the statistics stay (halved, so the new position's evidence soon outweighs them).
+    pub fn age(&mut self) {
+        for entry in self.quiet.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+        for entry in self.capture.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+        for entry in self.continuation.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+        self.killers = [[None; 2]; MAX_PLY + 2];
     }
 
-    /// Score of a quiet move for `color`.
+    /// Score of quiet `mv` by `piece` for `color` after the moves in `cont`: butterfly plus
+    /// both continuation histories.
     #[inline]
-    pub fn quiet_score(&self, color: Color, mv: Move) -> i32 {
-        self.quiet[color.index()][mv.from().index()][mv.to().index()]
+    pub fn quiet_score(&self, color: Color, piece: Piece, mv: Move, cont: &Continuation) -> i32 {
+        let mut score = i32::from(self.quiet[color.index()][mv.from().index()][mv.to().index()]);
+        for &(before, target) in cont.iter().flatten() {
+            let table = &self.continuation[before.index() * 64 + target.index()];
+            score += i32::from(table[piece.index()][mv.to().index()]);
+        }
+        score
     }
 
-    /// Rewards (positive `bonus`) or punishes a quiet move; gravity keeps values within
-    /// `HISTORY_MAX` and lets old knowledge fade.
+    /// Rewards (positive `bonus`) or punishes quiet `mv` by `piece` in every table.
     #[inline]
-    pub fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32) {
-        let entry = &mut self.quiet[color.index()][mv.from().index()][mv.to().index()];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    pub fn update_quiet(
+        &mut self,
+        color: Color,
+        piece: Piece,
+        mv: Move,
+        cont: &Continuation,
+        bonus: i32,
+    ) {
+        apply(
+            &mut self.quiet[color.index()][mv.from().index()][mv.to().index()],
+            bonus,
+        );
+        for &(before, target) in cont.iter().flatten() {
+            let table = &mut self.continuation[before.index() * 64 + target.index()];
+            apply(&mut table[piece.index()][mv.to().index()], bonus);
+        }
+    }
+
+    /// Score of noisy move `mv` in `pos` (before it is played).
+    #[inline]
+    pub fn capture_score(&self, pos: &Position, mv: Move) -> i32 {
+        match capture_index(pos, mv) {
+            Some((piece, target, victim)) => i32::from(self.capture[piece][target][victim]),
+            None => 0,
+        }
+    }
+
+    /// Rewards or punishes noisy move `mv` in `pos`.
+    #[inline]
+    pub fn update_capture(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let Some((piece, target, victim)) = capture_index(pos, mv) {
+            apply(&mut self.capture[piece][target][victim], bonus);
+        }
     }
 
     /// The killer moves of `ply`.
@@ -75,5 +149,58 @@ impl History {
         if let Some((piece, mv)) = previous {
             self.counters[piece.index()][mv.to().index()] = Some(reply);
         }
+    }
+}
+
+/// Capture-history indices of a noisy move: moving piece, target, captured type (a pawn for
+/// a promotion without capture, which then shares the slot of a pawn capture there: rare).
+#[inline]
+fn capture_index(pos: &Position, mv: Move) -> Option<(usize, usize, usize)> {
+    let piece = pos.piece_at(mv.from())?;
+    let victim = pos
+        .captured_piece(mv)
+        .map_or(0, |captured| captured.piece_type().index());
+    Some((piece.index(), mv.to().index(), victim))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::PieceType;
+
+    #[test]
+    fn gravity_keeps_entries_within_bounds() {
+        let mut entry = 0i16;
+        for _ in 0..1000 {
+            apply(&mut entry, HISTORY_MAX);
+        }
+        assert_eq!(i32::from(entry), HISTORY_MAX);
+        for _ in 0..1000 {
+            apply(&mut entry, -HISTORY_MAX * 4);
+        }
+        assert_eq!(i32::from(entry), -HISTORY_MAX);
+    }
+
+    #[test]
+    fn continuation_history_scores_the_pair_it_learned() {
+        let pos = Position::startpos();
+        let knight = Piece::new(Color::White, PieceType::Knight);
+        let mv = crate::rules::parse_uci_move(&pos, "g1f3", false).expect("legal");
+        let after = Some((Piece::new(Color::Black, PieceType::Pawn), Square::E5));
+        let mut history = History::new();
+        history.update_quiet(Color::White, knight, mv, &[after, None], 1000);
+        assert_eq!(
+            history.quiet_score(Color::White, knight, mv, &[after, None]),
+            2000
+        );
+        assert_eq!(
+            history.quiet_score(Color::White, knight, mv, &[None, None]),
+            1000
+        );
+        history.age();
+        assert_eq!(
+            history.quiet_score(Color::White, knight, mv, &[None, after]),
+            1000
+        );
     }
 }

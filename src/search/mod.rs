@@ -6,6 +6,7 @@
 
 pub mod alphabeta;
 pub mod bench;
+pub mod correction;
 pub mod history;
 pub mod limits;
 pub mod ordering;
@@ -16,8 +17,12 @@ pub mod time;
 pub mod tt;
 
 use crate::chess::{Move, Position};
+use history::History;
 use limits::Limits;
-use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use params::{
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND, MAX_PLY,
+    TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR,
+};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use thread::{RootMove, Shared, ThreadData};
 use time::TimeManager;
@@ -119,11 +124,26 @@ impl SearchControl {
     }
 }
 
+/// Move-ordering memory kept from one search of a game to the next, one per thread.
+pub type Histories = Vec<Box<History>>;
+
 /// Runs a search to its limits and returns the best move. Blocks; `report` is called by the
 /// main search thread after every completed iteration (one call per MultiPV line).
 pub fn search(
     job: &SearchJob,
     tt: &TranspositionTable,
+    control: &SearchControl,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult {
+    search_continuing(job, tt, &mut Histories::new(), control, report)
+}
+
+/// [`search`] that starts from the move-ordering memory of the game's earlier searches in
+/// `histories` (aged; one per thread, created as needed) and leaves its own there.
+pub fn search_continuing(
+    job: &SearchJob,
+    tt: &TranspositionTable,
+    histories: &mut Histories,
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
@@ -138,6 +158,7 @@ pub fn search(
             previous_score: -INFINITE,
             pv: vec![mv],
             seldepth: 0,
+            nodes: 0,
         })
         .collect();
     if root_moves.is_empty() {
@@ -160,33 +181,76 @@ pub fn search(
         node_limit: job.limits.nodes,
     };
     let selective = job.limits.mate.is_none();
-    let mut main = ThreadData::new(0, &job.history, root_moves.clone());
-    main.selective = selective;
+    histories.resize_with(threads, History::new);
+    let mut workers: Vec<ThreadData> = histories
+        .drain(..)
+        .enumerate()
+        .map(|(id, mut history)| {
+            history.age();
+            let mut td = ThreadData::new(id, &job.history, root_moves.clone(), history);
+            td.selective = selective;
+            td
+        })
+        .collect();
+    let (main, helpers) = workers.split_at_mut(1);
+    let main = &mut main[0];
     std::thread::scope(|scope| {
-        for id in 1..threads {
-            let mut helper = ThreadData::new(id, &job.history, root_moves.clone());
-            helper.selective = selective;
+        for helper in helpers {
             let shared = &shared;
+            let id = helper.id;
             let spawned = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, move || iterate(&mut helper, shared, job, None));
+                .spawn_scoped(scope, move || iterate(helper, shared, job, None));
             if let Err(e) = spawned {
                 log::warn!("could not start search thread {id}: {e}");
             }
         }
-        iterate(&mut main, &shared, job, Some(report));
+        iterate(main, &shared, job, Some(report));
         shared.stop.store(true, Ordering::Relaxed);
     });
 
-    let best = &main.root_moves[0];
-    SearchResult {
+    let chosen = best_thread(&workers, job.multipv);
+    let best = &chosen.root_moves[0];
+    if chosen.id != 0 {
+        report(&Report {
+            depth: chosen.completed_depth,
+            seldepth: best.seldepth.max(1),
+            multipv: 1,
+            score: best.score,
+            nodes: shared.total_nodes(),
+            time_ms: shared.time.since_go().as_millis() as u64,
+            hashfull: shared.tt.hashfull(),
+            pv: best.pv.clone(),
+        });
+    }
+    let result = SearchResult {
         best: Some(best.mv),
         ponder: best.pv.get(1).copied(),
         score: best.score,
-        depth: main.completed_depth,
+        depth: chosen.completed_depth,
         nodes: shared.total_nodes(),
+    };
+    histories.extend(workers.into_iter().map(|td| td.history));
+    result
+}
+
+/// The thread whose move is played: a helper that completed at least the main thread's
+/// depth with a better score saw more than the main thread did. With MultiPV the main
+/// thread's lines stand, as reported.
+fn best_thread(workers: &[ThreadData], multipv: usize) -> &ThreadData {
+    let main = &workers[0];
+    if multipv > 1 {
+        return main;
     }
+    workers[1..].iter().fold(main, |best, td| {
+        let deep_enough = td.completed_depth >= best.completed_depth.max(1);
+        if deep_enough && td.root_moves[0].score > best.root_moves[0].score {
+            td
+        } else {
+            best
+        }
+    })
 }
 
 /// Iterative deepening of one thread. Helpers start at staggered depths so the threads
@@ -279,14 +343,17 @@ fn iterate(
                 break;
             }
         }
-        // A stable best move needs less time; a changing one gets more.
-        let scale = match stable_iterations {
+        // A stable best move needs less time; a changing one gets more. So does a best move
+        // that took only a small share of the effort: the others came close.
+        let stability = match stable_iterations {
             0 => 1.3,
             1 => 1.0,
             2 => 0.85,
             _ => 0.7,
         };
-        if shared.time.soft_expired(scale) {
+        let best_share = td.root_moves[0].nodes as f64 / td.nodes.max(1) as f64;
+        let effort = (TM_NODE_SHARE_BASE - best_share) * TM_NODE_SHARE_FACTOR;
+        if shared.time.soft_expired(stability * effort) {
             break;
         }
         if shared

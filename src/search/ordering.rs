@@ -1,9 +1,10 @@
 //! The staged move picker: the TT move before anything is generated (a cutoff then costs one
 //! legality check), then captures and promotions that do not lose material (most valuable
-//! victim first), then quiet moves (killers, counter-move, then by history), and last the
+//! victim first, then by capture history), then quiet moves (killers, counter-move, then by
+//! butterfly and continuation history), and last the
 //! captures that lose material by static exchange.
 
-use super::history::History;
+use super::history::{Continuation, History};
 use super::see::{see_ge, SEE_VALUES};
 use crate::chess::movegen::kind;
 use crate::chess::{Move, MoveList, PieceType, Position, MAX_MOVES};
@@ -86,6 +87,9 @@ impl ScoredMoves {
 const GOOD_NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const COUNTER: i32 = KILLER - 1000;
+/// Capture history is scaled down so that it orders captures of equal victims and only
+/// overrides the victim's value when the evidence is strong.
+const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// Hands out the legal moves of a node in search order.
 pub struct MovePicker {
@@ -93,6 +97,7 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    continuation: Continuation,
     noisy: ScoredMoves,
     quiet: ScoredMoves,
     skip_quiets: bool,
@@ -104,12 +109,14 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
+        continuation: Continuation,
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
             killers,
             counter,
+            continuation,
             noisy: ScoredMoves::new(),
             quiet: ScoredMoves::new(),
             skip_quiets: false,
@@ -122,6 +129,7 @@ impl MovePicker {
             tt_move.filter(|mv| pos.in_check() || mv.is_noisy()),
             [None; 2],
             None,
+            [None; 2],
         );
         picker.skip_quiets = !pos.in_check();
         picker
@@ -140,7 +148,7 @@ impl MovePicker {
                 }
                 Stage::GenerateNoisy => {
                     pos.generate::<{ kind::NOISY }, _>(&mut self.noisy.moves);
-                    self.score_noisy(pos);
+                    self.score_noisy(pos, history);
                     self.stage = Stage::GoodNoisy;
                 }
                 Stage::GoodNoisy => match self.noisy.pick(GOOD_NOISY) {
@@ -177,7 +185,7 @@ impl MovePicker {
         }
     }
 
-    fn score_noisy(&mut self, pos: &Position) {
+    fn score_noisy(&mut self, pos: &Position, history: &History) {
         for i in 0..self.noisy.moves.len() {
             let mv = self.noisy.moves.as_slice()[i];
             let victim = pos
@@ -193,7 +201,8 @@ impl MovePicker {
             };
             let good = mv.promotion() == Some(PieceType::Queen) || see_ge(pos, mv, 0);
             let base = if good { GOOD_NOISY } else { 0 };
-            self.noisy.scores[i] = base + promotion_bonus + victim * 8 - attacker;
+            self.noisy.scores[i] = base + promotion_bonus + victim * 8 - attacker
+                + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
         }
     }
 
@@ -208,7 +217,9 @@ impl MovePicker {
             } else if Some(mv) == self.counter {
                 COUNTER
             } else {
-                history.quiet_score(color, mv)
+                pos.piece_at(mv.from()).map_or(0, |piece| {
+                    history.quiet_score(color, piece, mv, &self.continuation)
+                })
             };
         }
     }
@@ -229,7 +240,12 @@ mod tests {
             let pos = Position::from_fen(fen).expect("fen");
             let legal = pos.legal_moves();
             let tt = legal.as_slice().last().copied();
-            let mut picker = MovePicker::new(tt, [legal.as_slice().first().copied(), None], None);
+            let mut picker = MovePicker::new(
+                tt,
+                [legal.as_slice().first().copied(), None],
+                None,
+                [None; 2],
+            );
             let mut seen = Vec::new();
             while let Some(mv) = picker.next(&pos, &history) {
                 seen.push(mv);

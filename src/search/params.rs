@@ -48,7 +48,20 @@ pub const LMR_BASE: f64 = 0.75;
 /// See `LMR_BASE`.
 pub const LMR_DIVISOR: f64 = 2.25;
 /// History that shifts the reduction by one ply.
-pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
+pub const LMR_HISTORY_DIVISOR: i32 = 12_288;
+
+/// History pruning: quiets whose combined history is below `-HISTORY_PRUNE_MARGIN * depth`
+/// are skipped up to `HISTORY_PRUNE_MAX_DEPTH`.
+pub const HISTORY_PRUNE_MARGIN: i32 = 4_000;
+/// See `HISTORY_PRUNE_MARGIN`.
+pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
+
+/// Singular extensions are tried from this depth on.
+pub const SE_MIN_DEPTH: i32 = 8;
+/// The TT entry must be at most this much shallower than the node.
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// The other moves must stay below the TT score by this much per ply of depth.
+pub const SE_MARGIN_PER_DEPTH: i32 = 2;
 
 /// SEE threshold per ply for pruning bad captures in the main search.
 pub const SEE_CAPTURE_MARGIN: i32 = -90;
@@ -57,6 +70,21 @@ pub const SEE_QUIET_MARGIN: i32 = -25;
 
 /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
 pub const DELTA_MARGIN: i32 = 200;
+
+/// Correction history: entries per side (a power of two), indexed by pawn key.
+pub const CORRECTION_SIZE: usize = 16_384;
+/// Correction history: largest correction in centipawns.
+pub const CORRECTION_MAX: i32 = 64;
+
+/// Internal iterative reduction: a node without a TT move is searched one ply shallower
+/// from this depth on (its move ordering is poor, and it is probably not important).
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Time management: the soft bound is scaled by `(BASE - share) * FACTOR`, where `share` is
+/// the fraction of the nodes spent on the best move (0.9 of them: 0.84; half: 1.40).
+pub const TM_NODE_SHARE_BASE: f64 = 1.5;
+/// See `TM_NODE_SHARE_BASE`.
+pub const TM_NODE_SHARE_FACTOR: f64 = 1.4;
 
 /// History values stay within +-`HISTORY_MAX` (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;

@@ -15,6 +15,8 @@ pub struct Frame {
     pub static_eval: Option<i32>,
     /// The move played from this ply and the piece that made it (`None`: a null move).
     pub played: Option<(Piece, Move)>,
+    /// The move left out while testing whether the TT move is singular.
+    pub excluded: Option<Move>,
 }
 
 /// A root move with the score and PV of the last search of it.
@@ -30,6 +32,8 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Deepest ply reached below this move.
     pub seldepth: i32,
+    /// Nodes this thread has spent on the move, over all iterations.
+    pub nodes: u64,
 }
 
 /// Everything shared by the threads of one search.
@@ -91,8 +95,14 @@ pub struct ThreadData {
 }
 
 impl ThreadData {
-    /// A thread for a search from a position whose game history has `keys` (root last).
-    pub fn new(id: usize, keys: &[u64], root_moves: Vec<RootMove>) -> ThreadData {
+    /// A thread for a search from a position whose game history has `keys` (root last),
+    /// ordering moves with `history`.
+    pub fn new(
+        id: usize,
+        keys: &[u64],
+        root_moves: Vec<RootMove>,
+        history: Box<History>,
+    ) -> ThreadData {
         let mut stack_keys = Vec::with_capacity(keys.len() + MAX_PLY + 8);
         stack_keys.extend_from_slice(keys);
         let mut lmr = Box::new([[0; 64]; 64]);
@@ -104,7 +114,7 @@ impl ThreadData {
         ThreadData {
             id,
             keys: stack_keys,
-            history: History::new(),
+            history,
             stack: Box::new([Frame::default(); MAX_PLY + 4]),
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],

@@ -12,10 +12,10 @@ use crate::chess::{Color, Move, Position, Square};
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, SearchControl, SearchJob, SEARCH_STACK_BYTES};
+use crate::search::{search_continuing, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 /// How much of a bad FEN or move an error quotes, in characters: enough to recognise it,
@@ -82,6 +82,8 @@ pub struct Engine {
     game: Game,
     options: Options,
     tt: Arc<TranspositionTable>,
+    /// Move-ordering memory carried from one search of the game to the next.
+    histories: Arc<Mutex<Histories>>,
     search: Option<RunningSearch>,
     debug: bool,
 }
@@ -94,6 +96,7 @@ impl Engine {
             out,
             game: Game::startpos(),
             tt: Arc::new(TranspositionTable::new(options.hash_mb as usize)),
+            histories: Arc::new(Mutex::new(Histories::new())),
             options,
             search: None,
             debug: false,
@@ -120,6 +123,10 @@ impl Engine {
             Command::UciNewGame => {
                 self.wait_for_search();
                 self.clear_hash();
+                self.histories
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clear();
                 self.game = Game::startpos();
             }
             Command::Position { start, moves } => {
@@ -313,6 +320,7 @@ impl Engine {
         let thread_control = Arc::clone(&control);
         let thread_gate = Arc::clone(&gate);
         let tt = Arc::clone(&self.tt);
+        let histories = Arc::clone(&self.histories);
         let out = Arc::clone(&self.out);
         let show_wdl = self.options.show_wdl;
         let chess960 = self.options.chess960;
@@ -320,9 +328,11 @@ impl Engine {
             .name("search-main".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
+                let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
                 run_search(
                     &job,
                     &tt,
+                    &mut histories,
                     &thread_control,
                     &thread_gate,
                     &out,
@@ -398,9 +408,11 @@ impl Engine {
 }
 
 /// The body of the search thread: search, hold `bestmove` while the gate is closed, print it.
+#[allow(clippy::too_many_arguments)]
 fn run_search(
     job: &SearchJob,
     tt: &TranspositionTable,
+    histories: &mut Histories,
     control: &SearchControl,
     gate: &Gate,
     out: &Output,
@@ -408,7 +420,7 @@ fn run_search(
     chess960: bool,
 ) {
     let report = |report: &crate::search::Report| out.line(&info_line(report, show_wdl, chess960));
-    let result = search(job, tt, control, &report);
+    let result = search_continuing(job, tt, histories, control, &report);
     if result.best.is_none() {
         let score = if job.root.in_check() {
             "mate 0"
