@@ -3,7 +3,8 @@
 //! Layers, lowest first; lower layers never use higher ones:
 //! [`chess`] (board, move generation, FEN, perft); [`rules`] (game history, outside moves,
 //! SAN, how games end); [`eval`] (static evaluation); [`search`] (alpha-beta, transposition
-//! table, time management, bench); [`uci`] (the protocol); [`epd`] (test-suite runner).
+//! table, time management, bench); [`uci`] (the protocol); [`epd`] (test-suite runner);
+//! [`tune`] (self-play data and Texel tuning of the evaluation).
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub mod chess;
@@ -11,4 +12,5 @@ pub mod epd;
 pub mod eval;
 pub mod rules;
 pub mod search;
+pub mod tune;
 pub mod uci;

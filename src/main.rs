@@ -1,10 +1,13 @@
 //! The `ferrite` binary: with no subcommand it speaks UCI on stdin/stdout; subcommands run
-//! perft, bench and the test-suite tools from the shell. Other arguments are UCI commands,
-//! run before stdin is read (`ferrite "go perft 5" quit`).
+//! perft, bench, the test-suite tools and the evaluation tuner (`datagen`, `tune`) from the
+//! shell. Other arguments are UCI commands, run before stdin is read
+//! (`ferrite "go perft 5" quit`).
 
 use clap::{CommandFactory, Parser, Subcommand};
 use ferrite::chess::perft::divide;
 use ferrite::chess::Position;
+use ferrite::tune::{data, datagen, report, texel};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -64,6 +67,44 @@ enum Command {
         #[arg(default_value_t = ferrite::search::bench::DEFAULT_DEPTH)]
         depth: i32,
     },
+    /// Play self-play games for tuning and write their quiet positions as
+    /// `<FEN> | <result>` lines (result from white's view: 1.0, 0.5 or 0.0).
+    Datagen {
+        /// Games to play.
+        #[arg(long)]
+        games: usize,
+        /// Nodes searched per move.
+        #[arg(long)]
+        nodes: u64,
+        /// EPD or FEN file of start positions (first four fields of each line).
+        #[arg(long)]
+        openings: PathBuf,
+        /// Output file (overwritten).
+        #[arg(long)]
+        out: PathBuf,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed for the choice of openings; the same seed gives the same file.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Fit a middlegame and an endgame multiplier per evaluation term to a datagen file
+    /// (Texel tuning) and print the params.rs values they give.
+    Tune {
+        /// The `<FEN> | <result>` file `datagen` wrote.
+        #[arg(long)]
+        data: PathBuf,
+        /// Gradient-descent (Adam) steps.
+        #[arg(long, default_value_t = 1000)]
+        iterations: usize,
+        /// Adam step size (multipliers move by about this much per step).
+        #[arg(long, default_value_t = 0.01)]
+        rate: f64,
+        /// Threads for reading and for the error sums.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -102,6 +143,28 @@ fn main() -> ExitCode {
             hash,
             filter,
         }) => run_epd(&file, movetime, threads, hash, filter.as_deref()),
+        Some(Command::Datagen {
+            games,
+            nodes,
+            openings,
+            out,
+            threads,
+            seed,
+        }) => {
+            let config = datagen::DatagenConfig {
+                games,
+                nodes,
+                threads,
+                seed,
+            };
+            run_datagen(&config, &openings, &out)
+        }
+        Some(Command::Tune {
+            data,
+            iterations,
+            rate,
+            threads,
+        }) => run_tune(&data, iterations, rate, threads),
         None => {
             ferrite::uci::run(std::io::stdin().lock());
             ExitCode::SUCCESS
@@ -200,5 +263,101 @@ fn run_epd(
         );
     }
     say!("solved {solved}/{}", records.len());
+    ExitCode::SUCCESS
+}
+
+fn run_datagen(config: &datagen::DatagenConfig, openings: &Path, out: &Path) -> ExitCode {
+    let text = match std::fs::read_to_string(openings) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", openings.display());
+            return ExitCode::from(2);
+        }
+    };
+    let book = match data::parse_openings(&text) {
+        Ok(book) => book,
+        Err(e) => {
+            eprintln!("error: {}: {e}", openings.display());
+            return ExitCode::from(2);
+        }
+    };
+    let file = match std::fs::File::create(out) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut writer = std::io::BufWriter::new(file);
+    let start = Instant::now();
+    let report_every = (config.games / 20).max(1);
+    let progress = |summary: &datagen::Summary| {
+        if summary.games.is_multiple_of(report_every) || summary.games == config.games {
+            eprintln!(
+                "datagen: {}/{} games, {} positions, {:.1} s",
+                summary.games,
+                config.games,
+                summary.positions,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    match datagen::run(config, &book, &mut writer, &progress) {
+        Ok(summary) => {
+            say!(
+                "datagen: {summary} written to {} in {:.1} s",
+                out.display(),
+                start.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", out.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_tune(data_file: &Path, iterations: usize, rate: f64, threads: usize) -> ExitCode {
+    let text = match std::fs::read_to_string(data_file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", data_file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: cannot start the worker threads: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let samples = match pool.install(|| texel::load(&text)) {
+        Ok(samples) => samples,
+        Err(e) => {
+            eprintln!("error: {}: {e}", data_file.display());
+            return ExitCode::from(2);
+        }
+    };
+    if samples.is_empty() {
+        eprintln!("error: {} holds no position", data_file.display());
+        return ExitCode::from(2);
+    }
+    eprintln!(
+        "tune: {} positions read in {:.1} s",
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let tuned = pool.install(|| {
+        texel::tune(&samples, iterations, rate, &|step, error| {
+            eprintln!("tune: step {step}/{iterations}, error {error:.6}");
+        })
+    });
+    say!("{}", report::report(&tuned));
     ExitCode::SUCCESS
 }

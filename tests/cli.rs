@@ -1,6 +1,8 @@
 //! The command line: subcommands and flags go to clap; any other arguments are UCI commands,
 //! one per argument, run before stdin (`ferrite "go perft 5" quit`, as Stockfish takes them).
+//! `datagen` and `tune` run end to end on a few small games.
 
+use ferrite::chess::Position;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -113,4 +115,94 @@ fn subcommands_and_flags_still_go_to_clap() {
     assert!(ok && lines[0] == "Nodes searched: 8902", "{lines:#?}");
     let (ok, lines) = ferrite(&["--version"], "");
     assert!(ok && lines[0].starts_with("ferrite "), "{lines:#?}");
+}
+
+/// A path in the temporary directory, unique to this test process.
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("ferrite-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn datagen_writes_quiet_labelled_positions_the_same_for_any_thread_count() {
+    let openings = temp_path("openings.epd");
+    std::fs::write(
+        &openings,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -\n\
+         rnbqkb1r/pppp1ppp/5n2/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR w KQkq - id \"x\";\n",
+    )
+    .expect("write openings");
+    let generate = |threads: &str, out: &std::path::Path| {
+        let (ok, lines) = ferrite(
+            &[
+                "datagen",
+                "--games",
+                "2",
+                "--nodes",
+                "2000",
+                "--openings",
+                openings.to_str().expect("UTF-8 path"),
+                "--out",
+                out.to_str().expect("UTF-8 path"),
+                "--threads",
+                threads,
+                "--seed",
+                "3",
+            ],
+            "",
+        );
+        assert!(ok, "{lines:#?}");
+        assert!(
+            lines
+                .last()
+                .is_some_and(|l| l.starts_with("datagen: 2 games")),
+            "{lines:#?}"
+        );
+        std::fs::read_to_string(out).expect("datagen output")
+    };
+    let one = temp_path("one.txt");
+    let text = generate("1", &one);
+    assert!(text.lines().count() > 0, "no positions kept");
+    for line in text.lines() {
+        let (fen, result) = line.split_once(" | ").expect("<FEN> | <result>");
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(!pos.in_check(), "{line}");
+        assert!(["1.0", "0.5", "0.0"].contains(&result), "{line}");
+    }
+    let two = temp_path("two.txt");
+    assert_eq!(generate("2", &two), text, "output depends on --threads");
+
+    let (ok, lines) = ferrite(
+        &[
+            "tune",
+            "--data",
+            one.to_str().expect("UTF-8 path"),
+            "--iterations",
+            "20",
+        ],
+        "",
+    );
+    assert!(ok, "{lines:#?}");
+    assert!(lines[0].starts_with("K = "), "{lines:#?}");
+    assert!(lines[1].starts_with("error: "), "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.trim_start().starts_with("PAWN_VALUE")),
+        "{lines:#?}"
+    );
+    for path in [openings, one, two] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn tune_refuses_a_bad_data_file() {
+    let data = temp_path("bad.txt");
+    std::fs::write(&data, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0.5\nnot a record\n")
+        .expect("write data");
+    let (ok, lines) = ferrite(&["tune", "--data", data.to_str().expect("UTF-8 path")], "");
+    assert!(!ok && lines.is_empty(), "{lines:#?}");
+    let (ok, _) = ferrite(&["tune", "--data", "/nonexistent/ferrite-data.txt"], "");
+    assert!(!ok);
+    let _ = std::fs::remove_file(data);
 }

@@ -9,7 +9,9 @@
 //!
 //! [`evaluate`] and [`trace`] share one code path (`Breakdown`), so the table that `trace`
 //! prints always adds up to what the search sees. All weights live in [`params`].
+//! [`features()`] splits the same breakdown into the linear form `ferrite tune` fits.
 
+mod features;
 mod king;
 pub mod params;
 mod pawns;
@@ -20,6 +22,7 @@ pub mod score;
 mod threats;
 mod trace;
 
+pub use features::{features, Features, Group, Param, Weight};
 pub use score::Score;
 pub use trace::trace;
 

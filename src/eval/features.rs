@@ -1,0 +1,338 @@
+//! The evaluation as a linear function, for the tuner (`ferrite tune`): given one position's
+//! term values, phase and endgame scale, the white-view score is a sum of one middlegame and
+//! one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
+//! weights. [`Group::params`] names the weights of [`super::params`] behind each group and how
+//! a multiplier carries over to them.
+//!
+//! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
+//! touch: the search never calls anything here.
+
+use super::params::*;
+use super::{Breakdown, Score, Term, PIECE_VALUES};
+use crate::chess::{Color, PieceType, Position};
+
+/// A group of evaluation weights that the tuner scales together: the material of each piece
+/// type, then every other evaluation term as a whole.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Pawn material.
+    PawnMaterial,
+    /// Knight material.
+    KnightMaterial,
+    /// Bishop material.
+    BishopMaterial,
+    /// Rook material.
+    RookMaterial,
+    /// Queen material.
+    QueenMaterial,
+    /// Piece-square tables.
+    PieceSquare,
+    /// Doubled, isolated and backward pawns.
+    Pawns,
+    /// Passed pawns.
+    PassedPawns,
+    /// Mobility of knights, bishops, rooks and queens.
+    Mobility,
+    /// Bishop pair and rooks on open files.
+    Pieces,
+    /// King danger and pawn shield.
+    KingSafety,
+    /// The side-to-move bonus.
+    Tempo,
+}
+
+impl Group {
+    /// Every group, material first, then in the order `trace` prints the terms.
+    pub const ALL: [Group; 12] = [
+        Group::PawnMaterial,
+        Group::KnightMaterial,
+        Group::BishopMaterial,
+        Group::RookMaterial,
+        Group::QueenMaterial,
+        Group::PieceSquare,
+        Group::Pawns,
+        Group::PassedPawns,
+        Group::Mobility,
+        Group::Pieces,
+        Group::KingSafety,
+        Group::Tempo,
+    ];
+    /// Number of groups.
+    pub const COUNT: usize = Group::ALL.len();
+
+    /// Display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::PawnMaterial => "Pawn material",
+            Group::KnightMaterial => "Knight material",
+            Group::BishopMaterial => "Bishop material",
+            Group::RookMaterial => "Rook material",
+            Group::QueenMaterial => "Queen material",
+            Group::PieceSquare => Term::PieceSquare.name(),
+            Group::Pawns => Term::Pawns.name(),
+            Group::PassedPawns => Term::PassedPawns.name(),
+            Group::Mobility => Term::Mobility.name(),
+            Group::Pieces => Term::Pieces.name(),
+            Group::KingSafety => Term::KingSafety.name(),
+            Group::Tempo => Term::Tempo.name(),
+        }
+    }
+
+    /// The weights of [`super::params`] that make up this group. Scaling each as its
+    /// [`Weight`] says scales the group's middlegame and endgame values by the multipliers
+    /// (up to rounding; king danger is capped, so its cap scales too).
+    pub fn params(self) -> &'static [Param] {
+        macro_rules! param {
+            ($kind:ident, $name:ident) => {
+                Param {
+                    name: stringify!($name),
+                    weight: Weight::$kind($name),
+                }
+            };
+            ($kind:ident, &$name:ident) => {
+                Param {
+                    name: stringify!($name),
+                    weight: Weight::$kind(&$name),
+                }
+            };
+        }
+        match self {
+            Group::PawnMaterial => &[param!(Score, PAWN_VALUE)],
+            Group::KnightMaterial => &[param!(Score, KNIGHT_VALUE)],
+            Group::BishopMaterial => &[param!(Score, BISHOP_VALUE)],
+            Group::RookMaterial => &[param!(Score, ROOK_VALUE)],
+            Group::QueenMaterial => &[param!(Score, QUEEN_VALUE)],
+            Group::PieceSquare => &[
+                param!(Score, PAWN_ADVANCE),
+                param!(Score, PAWN_CENTRE),
+                param!(Score, KNIGHT_CENTRE),
+                param!(Score, MINOR_BACK_RANK),
+                param!(Score, BISHOP_CENTRE),
+                param!(Score, ROOK_CENTRE_FILE),
+                param!(Score, ROOK_SEVENTH),
+                param!(Score, QUEEN_CENTRE),
+                param!(Mg, KING_ADVANCE_MG),
+                param!(MgTable, &KING_FILE_MG),
+                param!(Eg, KING_CENTRE_EG),
+            ],
+            Group::Pawns => &[
+                param!(Score, DOUBLED_PAWN),
+                param!(Score, ISOLATED_PAWN),
+                param!(Score, BACKWARD_PAWN),
+            ],
+            Group::PassedPawns => &[
+                param!(Score, PASSED_BASE),
+                param!(Score, PASSED_QUADRATIC),
+                param!(Eg, PASSED_ENEMY_KING_DISTANCE),
+                param!(Eg, PASSED_OWN_KING_DISTANCE),
+            ],
+            Group::Mobility => &[
+                param!(Score, KNIGHT_MOBILITY),
+                param!(Score, BISHOP_MOBILITY),
+                param!(Score, ROOK_MOBILITY),
+                param!(Score, QUEEN_MOBILITY),
+            ],
+            Group::Pieces => &[
+                param!(Score, BISHOP_PAIR),
+                param!(Score, ROOK_OPEN_FILE),
+                param!(Score, ROOK_HALF_OPEN_FILE),
+            ],
+            Group::KingSafety => &[
+                param!(MgDivisor, KING_DANGER_DIVISOR),
+                param!(Mg, KING_DANGER_MAX),
+                param!(EgDivisor, KING_DANGER_EG_DIVISOR),
+                param!(Mg, SHIELD_PAWN_NEAR),
+                param!(Mg, SHIELD_PAWN_FAR),
+                param!(Mg, SHIELD_FILE_OPEN),
+            ],
+            Group::Tempo => &[param!(Score, TEMPO)],
+        }
+    }
+}
+
+/// One named weight of [`super::params`].
+#[derive(Copy, Clone, Debug)]
+pub struct Param {
+    /// The constant's name in `params.rs`.
+    pub name: &'static str,
+    /// Its current value, and how the group's multipliers apply to it.
+    pub weight: Weight,
+}
+
+/// A weight's current value and the way the group's multipliers carry over to it.
+#[derive(Copy, Clone, Debug)]
+pub enum Weight {
+    /// An `s(mg, eg)` pair: each half times its multiplier.
+    Score(Score),
+    /// A middlegame-only value: times the middlegame multiplier.
+    Mg(i32),
+    /// An endgame-only value: times the endgame multiplier.
+    Eg(i32),
+    /// A table of middlegame-only values: each times the middlegame multiplier.
+    MgTable(&'static [i32]),
+    /// A middlegame divisor: divided by the middlegame multiplier.
+    MgDivisor(i32),
+    /// An endgame divisor: divided by the endgame multiplier.
+    EgDivisor(i32),
+}
+
+impl Weight {
+    /// The weight with the multipliers applied, rounded, written as in `params.rs`
+    /// (`s(105, 118)`, `-20`, `[16, 27, 0, -16]`). `scaled(1.0, 1.0)` is the current value.
+    /// A divisor cannot express a multiplier of zero or below; it then says so instead.
+    pub fn scaled(&self, mg: f64, eg: f64) -> String {
+        let times = |value: i32, by: f64| (f64::from(value) * by).round() as i64;
+        let divided = |value: i32, by: f64| {
+            if by > 0.0 {
+                format!("{}", (f64::from(value) / by).round().max(1.0) as i64)
+            } else {
+                format!("none (multiplier {by:.3} <= 0: set the term by hand)")
+            }
+        };
+        match *self {
+            Weight::Score(score) => format!("s({}, {})", times(score.mg, mg), times(score.eg, eg)),
+            Weight::Mg(value) => times(value, mg).to_string(),
+            Weight::Eg(value) => times(value, eg).to_string(),
+            Weight::MgTable(values) => {
+                let scaled: Vec<String> = values
+                    .iter()
+                    .map(|&value| times(value, mg).to_string())
+                    .collect();
+                format!("[{}]", scaled.join(", "))
+            }
+            Weight::MgDivisor(value) => divided(value, mg),
+            Weight::EgDivisor(value) => divided(value, eg),
+        }
+    }
+}
+
+/// One position's evaluation split into groups: what the tuner fits multipliers to.
+#[derive(Copy, Clone, Debug)]
+pub struct Features {
+    /// Each group's value, white minus black, before blending.
+    pub groups: [Score; Group::COUNT],
+    /// Game phase, 0 (endgame) ..= [`PHASE_MAX`] (middlegame).
+    pub phase: i32,
+    /// Share of the endgame half kept, out of [`SCALE_NORMAL`].
+    pub scale: i32,
+    /// Neither side can force mate: the evaluation is 0 whatever the weights.
+    pub no_mating_material: bool,
+}
+
+impl Features {
+    /// `coefficients()[group] = [mg, eg]` such that the white-view evaluation, with every
+    /// group's weights multiplied by `m[group] = [m_mg, m_eg]`, is
+    /// `Σ mg · m_mg + eg · m_eg`. With all multipliers 1.0 this is [`super::evaluate`] from
+    /// white's view, but for integer rounding (less than 2 centipawns). The phase and scale
+    /// are taken as they are for the current weights.
+    pub fn coefficients(&self) -> [[f64; 2]; Group::COUNT] {
+        if self.no_mating_material {
+            return [[0.0; 2]; Group::COUNT];
+        }
+        let phase_max = f64::from(PHASE_MAX);
+        let mg_share = f64::from(self.phase) / phase_max;
+        let eg_share = f64::from(PHASE_MAX - self.phase) / phase_max * f64::from(self.scale)
+            / f64::from(SCALE_NORMAL);
+        self.groups.map(|score| {
+            [
+                f64::from(score.mg) * mg_share,
+                f64::from(score.eg) * eg_share,
+            ]
+        })
+    }
+}
+
+/// The evaluation of `pos` split into [`Features`]. Slower than [`super::evaluate`] (it
+/// builds the whole breakdown and counts material again); meant for tuning only.
+pub fn features(pos: &Position) -> Features {
+    let breakdown = Breakdown::new(pos);
+    let material = |piece_type: PieceType| {
+        let count = |color| pos.pieces(color, piece_type).popcount() as i32;
+        PIECE_VALUES[piece_type.index()] * (count(Color::White) - count(Color::Black))
+    };
+    let groups = Group::ALL.map(|group| match group {
+        Group::PawnMaterial => material(PieceType::Pawn),
+        Group::KnightMaterial => material(PieceType::Knight),
+        Group::BishopMaterial => material(PieceType::Bishop),
+        Group::RookMaterial => material(PieceType::Rook),
+        Group::QueenMaterial => material(PieceType::Queen),
+        Group::PieceSquare => breakdown.term(Term::PieceSquare),
+        Group::Pawns => breakdown.term(Term::Pawns),
+        Group::PassedPawns => breakdown.term(Term::PassedPawns),
+        Group::Mobility => breakdown.term(Term::Mobility),
+        Group::Pieces => breakdown.term(Term::Pieces),
+        Group::KingSafety => breakdown.term(Term::KingSafety),
+        Group::Tempo => breakdown.term(Term::Tempo),
+    });
+    Features {
+        groups,
+        phase: breakdown.phase,
+        scale: breakdown.scale,
+        no_mating_material: breakdown.no_mating_material,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluate;
+
+    const FENS: [&str; 7] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "2b1k3/pp6/8/8/8/8/PPP5/2B1K3 w - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "3rr1k1/pp3pp1/1qn2np1/8/3p4/PP1R1P2/2P1NQPP/R1B3K1 b - - 0 1",
+        "4k3/8/8/8/8/8/8/1NN1K3 b - - 0 1",
+    ];
+
+    #[test]
+    fn dot_product_with_unit_multipliers_is_the_evaluation() {
+        for fen in FENS {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            let unit = [[1.0; 2]; Group::COUNT];
+            let linear: f64 = features(&pos)
+                .coefficients()
+                .iter()
+                .zip(unit)
+                .map(|([mg, eg], [m_mg, m_eg])| mg * m_mg + eg * m_eg)
+                .sum();
+            let white = match pos.side_to_move() {
+                Color::White => evaluate(&pos),
+                Color::Black => -evaluate(&pos),
+            };
+            assert!(
+                (linear - f64::from(white)).abs() < 2.0,
+                "{fen}: linear {linear} vs evaluate {white}"
+            );
+        }
+    }
+
+    #[test]
+    fn material_groups_add_up_to_the_material_term() {
+        let pos = Position::from_fen(FENS[5]).expect("valid FEN");
+        let found = features(&pos);
+        let material = found.groups[..5]
+            .iter()
+            .fold(Score::ZERO, |sum, &score| sum + score);
+        assert_eq!(material, Breakdown::new(&pos).term(Term::Material));
+    }
+
+    #[test]
+    fn weights_scale_and_round() {
+        assert_eq!(
+            Weight::Score(Score::new(100, -20)).scaled(1.05, 0.5),
+            "s(105, -10)"
+        );
+        assert_eq!(Weight::Mg(15).scaled(2.0, 0.0), "30");
+        assert_eq!(Weight::Eg(10).scaled(0.0, 1.26), "13");
+        assert_eq!(Weight::MgTable(&[15, -15]).scaled(1.1, 1.0), "[17, -17]");
+        assert_eq!(Weight::MgDivisor(160).scaled(2.0, 1.0), "80");
+        assert_eq!(Weight::EgDivisor(8).scaled(1.0, 0.5), "16");
+        assert!(Weight::EgDivisor(8).scaled(1.0, -0.5).starts_with("none"));
+        for group in Group::ALL {
+            assert!(!group.params().is_empty(), "{}", group.name());
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Tuning the evaluation on Ferrite's own games (Texel's method), above the search it plays
+//! with:
+//!
+//! - [`datagen`]: self-play at a fixed node count from book openings, writing quiet
+//!   positions labelled with the game's result (`ferrite datagen`);
+//! - [`data`]: the line formats of the openings and data files;
+//! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term to those
+//!   results (`ferrite tune`), on the linear form [`crate::eval::features()`] gives;
+//! - [`report`]: the fitted multipliers as `params.rs` values to apply by hand.
+
+pub mod data;
+pub mod datagen;
+pub mod report;
+mod rng;
+pub mod texel;
