@@ -37,13 +37,15 @@ pub enum Group {
     Pieces,
     /// King danger and pawn shield.
     KingSafety,
+    /// Pieces attacked by pawns or lesser pieces, and hanging pieces.
+    Threats,
     /// The side-to-move bonus.
     Tempo,
 }
 
 impl Group {
     /// Every group, material first, then in the order `trace` prints the terms.
-    pub const ALL: [Group; 12] = [
+    pub const ALL: [Group; 13] = [
         Group::PawnMaterial,
         Group::KnightMaterial,
         Group::BishopMaterial,
@@ -55,6 +57,7 @@ impl Group {
         Group::Mobility,
         Group::Pieces,
         Group::KingSafety,
+        Group::Threats,
         Group::Tempo,
     ];
     /// Number of groups.
@@ -74,6 +77,7 @@ impl Group {
             Group::Mobility => Term::Mobility.name(),
             Group::Pieces => Term::Pieces.name(),
             Group::KingSafety => Term::KingSafety.name(),
+            Group::Threats => Term::Threats.name(),
             Group::Tempo => Term::Tempo.name(),
         }
     }
@@ -144,6 +148,12 @@ impl Group {
                 param!(Mg, SHIELD_PAWN_NEAR),
                 param!(Mg, SHIELD_PAWN_FAR),
                 param!(Mg, SHIELD_FILE_OPEN),
+            ],
+            Group::Threats => &[
+                param!(Score, THREAT_BY_PAWN),
+                param!(Score, THREAT_BY_MINOR),
+                param!(Score, THREAT_BY_ROOK),
+                param!(Score, HANGING_PIECE),
             ],
             Group::Tempo => &[param!(Score, TEMPO)],
         }
@@ -262,6 +272,7 @@ pub fn features(pos: &Position) -> Features {
         Group::Mobility => breakdown.term(Term::Mobility),
         Group::Pieces => breakdown.term(Term::Pieces),
         Group::KingSafety => breakdown.term(Term::KingSafety),
+        Group::Threats => breakdown.term(Term::Threats),
         Group::Tempo => breakdown.term(Term::Tempo),
     });
     Features {
