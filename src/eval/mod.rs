@@ -2,7 +2,7 @@
 //!
 //! Every term yields a middlegame/endgame [`Score`] for each side: material, piece-square
 //! tables, pawn structure, passed pawns, mobility, pieces (bishop pair, rooks on files), king
-//! safety and the tempo bonus for the side to move. The white-minus-black sum is blended by
+//! safety, threats (`threats.rs`) and the tempo bonus for the side to move. The white-minus-black sum is blended by
 //! game phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after the endgame
 //! half has been scaled down in drawish endings (`scale.rs`). Positions where neither side can
 //! force mate evaluate to exactly 0.

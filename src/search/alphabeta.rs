@@ -1,7 +1,9 @@
 //! The alpha-beta search itself: principal variation search (negamax, fail-soft) with a
-//! transposition table, null-move pruning, reverse futility pruning, futility and late-move
-//! pruning, SEE pruning, late-move reductions, check extension and mate-distance pruning,
-//! then quiescence search over noisy moves (every evasion when in check).
+//! transposition table, null-move pruning, reverse futility pruning, futility, late-move,
+//! history and SEE pruning, late-move reductions, internal iterative reductions, check and
+//! singular extensions (with multi-cut), mate-distance pruning and a static evaluation
+//! corrected by pawn structure ([`super::correction`]), then quiescence search over noisy
+//! moves (every evasion when in check).
 
 use super::history::Continuation;
 use super::ordering::MovePicker;

@@ -1,8 +1,10 @@
 //! Layer 4, the search: iterative deepening with aspiration windows over a PVS alpha-beta
 //! ([`alphabeta`]), a shared lockless transposition table ([`tt`]), staged move ordering,
-//! SEE, time management and Lazy SMP: `threads` searchers share the table and the main one
-//! reports and decides. The search knows nothing of UCI text: it hands [`Report`]s to a
-//! callback and returns a [`SearchResult`].
+//! SEE, time management and Lazy SMP: `threads` searchers share the table, the main one
+//! watches the clock and reports, and the best thread's move is played. Move-ordering and
+//! correction histories persist from one search of a game to the next ([`Histories`]). The
+//! search knows nothing of UCI text: it hands [`Report`]s to a callback and returns a
+//! [`SearchResult`].
 
 pub mod alphabeta;
 pub mod bench;

@@ -1,8 +1,8 @@
 //! The staged move picker: the TT move before anything is generated (a cutoff then costs one
 //! legality check), then captures and promotions that do not lose material (most valuable
 //! victim first, then by capture history), then quiet moves (killers, counter-move, then by
-//! butterfly and continuation history), and last the
-//! captures that lose material by static exchange.
+//! butterfly and continuation history), and last the captures that lose material by static
+//! exchange.
 
 use super::history::{Continuation, History};
 use super::see::{see_ge, SEE_VALUES};
