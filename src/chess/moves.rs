@@ -1,5 +1,6 @@
 //! `Move` (16 bits) and `MoveList` (a fixed-capacity list on the stack).
 
+use super::stack_list::StackList;
 use super::types::{File, PieceType, Square};
 use std::fmt;
 
@@ -181,81 +182,7 @@ impl fmt::Debug for Move {
 pub const MAX_MOVES: usize = 256;
 
 /// A list of moves in a fixed array on the stack: no heap allocation.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    /// An empty list.
-    #[inline]
-    pub const fn new() -> MoveList {
-        MoveList {
-            moves: [Move(0); MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Appends a move. Legal positions never have more than `MAX_MOVES` moves.
-    #[inline(always)]
-    pub fn push(&mut self, mv: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
-            self.len += 1;
-        }
-    }
-
-    /// Number of moves.
-    #[inline]
-    pub const fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True if the list holds no move.
-    #[inline]
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// The moves as a mutable slice (for sorting).
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-
-    /// True if `mv` is in the list.
-    pub fn contains(&self, mv: Move) -> bool {
-        self.as_slice().contains(&mv)
-    }
-
-    /// Iterates over the moves.
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+pub type MoveList = StackList<Move, MAX_MOVES>;
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,7 @@
 use super::history::{Continuation, History};
 use super::see::{see_ge, SEE_VALUES};
 use crate::chess::movegen::kind;
+use crate::chess::stack_list::StackList;
 use crate::chess::{Move, MoveList, PieceType, Position, MAX_MOVES};
 
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -24,7 +25,7 @@ enum Stage {
 /// a cutoff comes early).
 struct ScoredMoves {
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    scores: StackList<i32, MAX_MOVES>,
     next: usize,
 }
 
@@ -32,7 +33,7 @@ impl ScoredMoves {
     fn new() -> ScoredMoves {
         ScoredMoves {
             moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: StackList::new(),
             next: 0,
         }
     }
@@ -41,16 +42,17 @@ impl ScoredMoves {
     /// only at the front). Used for quiets, where most moves of a node are tried.
     fn sort(&mut self) {
         let moves = self.moves.as_mut_slice();
+        let scores = self.scores.as_mut_slice();
         for i in 1..moves.len() {
-            let (mv, score) = (moves[i], self.scores[i]);
+            let (mv, score) = (moves[i], scores[i]);
             let mut j = i;
-            while j > 0 && self.scores[j - 1] < score {
+            while j > 0 && scores[j - 1] < score {
                 moves[j] = moves[j - 1];
-                self.scores[j] = self.scores[j - 1];
+                scores[j] = scores[j - 1];
                 j -= 1;
             }
             moves[j] = mv;
-            self.scores[j] = score;
+            scores[j] = score;
         }
     }
 
@@ -67,18 +69,20 @@ impl ScoredMoves {
         if self.next >= len {
             return None;
         }
+        let scores = self.scores.as_mut_slice();
         let mut best = self.next;
         for i in self.next + 1..len {
-            if self.scores[i] > self.scores[best] {
+            if scores[i] > scores[best] {
                 best = i;
             }
         }
-        if self.scores[best] < floor {
+        if scores[best] < floor {
             return None;
         }
+        scores.swap(self.next, best);
+        let score = scores[self.next];
         self.moves.as_mut_slice().swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let picked = (self.moves.as_slice()[self.next], self.scores[self.next]);
+        let picked = (self.moves.as_slice()[self.next], score);
         self.next += 1;
         Some(picked)
     }
@@ -201,8 +205,10 @@ impl MovePicker {
             };
             let good = mv.promotion() == Some(PieceType::Queen) || see_ge(pos, mv, 0);
             let base = if good { GOOD_NOISY } else { 0 };
-            self.noisy.scores[i] = base + promotion_bonus + victim * 8 - attacker
-                + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR;
+            self.noisy.scores.push(
+                base + promotion_bonus + victim * 8 - attacker
+                    + history.capture_score(pos, mv) / CAPTURE_HISTORY_DIVISOR,
+            );
         }
     }
 
@@ -210,7 +216,7 @@ impl MovePicker {
         let color = pos.side_to_move();
         for i in 0..self.quiet.moves.len() {
             let mv = self.quiet.moves.as_slice()[i];
-            self.quiet.scores[i] = if Some(mv) == self.killers[0] {
+            let score = if Some(mv) == self.killers[0] {
                 KILLER
             } else if Some(mv) == self.killers[1] {
                 KILLER - 1
@@ -221,6 +227,7 @@ impl MovePicker {
                     history.quiet_score(color, piece, mv, &self.continuation)
                 })
             };
+            self.quiet.scores.push(score);
         }
     }
 }

@@ -141,6 +141,23 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
+    /// Starts loading the bucket of `key` into the cache, so that the probe a node makes
+    /// soon after finds it there (TT probes are the largest item of the search profile,
+    /// nearly all of it waiting for memory).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is only a hint: it
+            // never faults and reads nothing into the program (the pointer is valid anyway).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         self.bucket(key).slots.iter().find_map(|slot| {
