@@ -67,6 +67,10 @@ enum Command {
         #[arg(default_value_t = ferrite::search::bench::DEFAULT_DEPTH)]
         depth: i32,
     },
+    /// Print the tunable search parameters as OpenBench SPSA input, one per line:
+    /// `name, int, default, min, max, c_end, r_end` (a build with `--features spsa`
+    /// announces them as UCI options too).
+    Spsa,
     /// Play self-play games for tuning and write their quiet positions as
     /// `<FEN> | <result>` lines (result from white's view: 1.0, 0.5 or 0.0).
     Datagen {
@@ -134,6 +138,20 @@ fn main() -> ExitCode {
                 eprintln!("{nodes:>12} {fen}");
             });
             say!("{} nodes {} nps", result.nodes, result.nps);
+            ExitCode::SUCCESS
+        }
+        Some(Command::Spsa) => {
+            for tunable in ferrite::search::params::TUNABLES {
+                // OpenBench's usual starting step: a twentieth of the range; learning rate 0.002.
+                let step = (f64::from(tunable.max - tunable.min) / 20.0).max(0.5);
+                say!(
+                    "{}, int, {}, {}, {}, {step}, 0.002",
+                    tunable.name,
+                    tunable.default,
+                    tunable.min,
+                    tunable.max
+                );
+            }
             ExitCode::SUCCESS
         }
         Some(Command::Epd {

@@ -113,6 +113,14 @@ fn subcommands_and_flags_still_go_to_clap() {
     );
     let (ok, lines) = ferrite(&["perft", "3"], "");
     assert!(ok && lines[0] == "Nodes searched: 8902", "{lines:#?}");
+    let (ok, lines) = ferrite(&["spsa"], "");
+    assert!(ok, "{lines:#?}");
+    assert!(lines.contains(&"RFP_MARGIN, int, 80, 30, 200, 8.5, 0.002".to_string()));
+    assert_eq!(
+        lines.len(),
+        ferrite::search::params::TUNABLES.len(),
+        "{lines:#?}"
+    );
     let (ok, lines) = ferrite(&["--version"], "");
     assert!(ok && lines[0].starts_with("ferrite "), "{lines:#?}");
 }

@@ -105,6 +105,26 @@ fn setoption_variants_are_accepted_and_bad_ones_reported() {
 }
 
 #[test]
+fn search_parameters_are_settable_for_tuning() {
+    let mut s = Session::start();
+    s.send("setoption name RFP_MARGIN value 90");
+    assert_eq!(s.sync(), Vec::<String>::new());
+    s.send("setoption name see_capture_margin value -500");
+    assert_eq!(
+        s.sync(),
+        vec!["info string see_capture_margin value -500 out of range, set to -200".to_string()]
+    );
+    s.send("setoption name LMR_BASE value x");
+    assert_eq!(
+        s.sync(),
+        vec!["info string error: option 'LMR_BASE' expects an integer, got 'x'".to_string()]
+    );
+    s.send("position startpos");
+    let (_, best) = s.go("go depth 6", SHORT);
+    assert!(is_legal_after(None, &[], best_move(&best), false));
+}
+
+#[test]
 fn go_depth_prints_info_with_score_and_pv_then_legal_bestmove() {
     let mut s = Session::start();
     s.send("position startpos");

@@ -1,9 +1,11 @@
 //! The alpha-beta search itself: principal variation search (negamax, fail-soft) with a
-//! transposition table, null-move pruning, reverse futility pruning, futility, late-move,
-//! history and SEE pruning, late-move reductions, internal iterative reductions, check and
-//! singular extensions (with multi-cut), mate-distance pruning and a static evaluation
-//! corrected by pawn structure ([`super::correction`]), then quiescence search over noisy
-//! moves (every evasion when in check).
+//! transposition table, razoring, null-move pruning, reverse futility pruning, ProbCut,
+//! futility, late-move, history and SEE pruning, late-move reductions (quiet moves and, less,
+//! captures), internal iterative reductions, check and singular extensions (with multi-cut),
+//! mate-distance pruning and a static evaluation corrected by pawn structure
+//! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence
+//! search over noisy moves (every evasion when in check), which stores its results in the TT
+//! too.
 
 use super::history::Continuation;
 use super::ordering::MovePicker;
@@ -62,6 +64,19 @@ fn tt_cutoff(entry: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> 
         Bound::Upper => score <= alpha,
     };
     settles.then_some(score)
+}
+
+/// The kind of bound a node's `best` score is, given the window it was searched with
+/// (`original_alpha`, `beta`) and the `alpha` it raised.
+#[inline]
+fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 impl ThreadData {
@@ -255,12 +270,36 @@ impl ThreadData {
             _ => false,
         };
         let us = pos.side_to_move();
+        // The TT score bounds the true value more tightly than the static evaluation when its
+        // bound points the right way: the pruning below uses it.
+        let pruning_eval = static_eval.map(|eval| {
+            tt_entry
+                .filter(|_| excluded.is_none())
+                .map(|entry| (score_from_tt(entry.score, ply), entry.bound))
+                .filter(|&(score, bound)| {
+                    score.abs() < MATE_BOUND
+                        && match bound {
+                            Bound::Exact => true,
+                            Bound::Lower => score > eval,
+                            Bound::Upper => score < eval,
+                        }
+                })
+                .map_or(eval, |(score, _)| score)
+        });
 
-        if let (false, true, Some(eval)) = (is_pv, self.selective, static_eval) {
+        if let (false, true, Some(eval)) = (is_pv, self.selective, pruning_eval) {
+            // Razoring: so far below alpha that only a capture could help; if quiescence
+            // agrees, trust it.
+            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN.get() * depth <= alpha {
+                let score = self.quiescence(shared, pos, alpha, alpha + 1, ply);
+                if score <= alpha {
+                    return score;
+                }
+            }
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
             if depth <= RFP_MAX_DEPTH
                 && beta.abs() < MATE_BOUND
-                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval - RFP_MARGIN.get() * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
@@ -276,8 +315,9 @@ impl ThreadData {
                 && pos.has_non_pawn_material(us)
                 && pos.count_legal_moves() > NMP_MIN_LEGAL_MOVES
             {
-                let reduction =
-                    NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + ((eval - beta) / 200).min(3);
+                let reduction = NMP_BASE_REDUCTION.get()
+                    + depth / NMP_DEPTH_DIVISOR.get()
+                    + ((eval - beta) / 200).min(3);
                 let mut child = *pos;
                 child.make_null_move();
                 self.stack[ply].played = None;
@@ -298,6 +338,10 @@ impl ThreadData {
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
+            }
+            let evals = (raw_eval.unwrap_or(0), eval);
+            if let Some(score) = self.probcut(shared, pos, tt_entry, evals, depth, beta, ply) {
+                return score;
             }
         }
 
@@ -335,25 +379,27 @@ impl ThreadData {
                 && pos.has_non_pawn_material(us)
             {
                 if is_quiet {
-                    let late = LMP_BASE + depth * depth;
+                    let late = LMP_BASE.get() + depth * depth;
                     let late = if improving { late } else { late / 2 };
                     if depth <= LMP_MAX_DEPTH && moves_searched as i32 >= late {
                         continue;
                     }
                     if let Some(eval) = static_eval {
-                        if depth <= FP_MAX_DEPTH && eval + FP_BASE + FP_PER_DEPTH * depth <= alpha {
+                        if depth <= FP_MAX_DEPTH
+                            && eval + FP_BASE.get() + FP_PER_DEPTH.get() * depth <= alpha
+                        {
                             continue;
                         }
                     }
                     if depth <= HISTORY_PRUNE_MAX_DEPTH
-                        && quiet_score < -HISTORY_PRUNE_MARGIN * depth
+                        && quiet_score < -HISTORY_PRUNE_MARGIN.get() * depth
                     {
                         continue;
                     }
-                    if depth <= 8 && !see_ge(pos, mv, SEE_QUIET_MARGIN * depth * depth) {
+                    if depth <= 8 && !see_ge(pos, mv, SEE_QUIET_MARGIN.get() * depth * depth) {
                         continue;
                     }
-                } else if depth <= 6 && !see_ge(pos, mv, SEE_CAPTURE_MARGIN * depth) {
+                } else if depth <= 6 && !see_ge(pos, mv, SEE_CAPTURE_MARGIN.get() * depth) {
                     continue;
                 }
             }
@@ -371,6 +417,7 @@ impl ThreadData {
                 }
             }
 
+            shared.tt.prefetch(child.key());
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
             let new_depth = depth - 1 + extension;
@@ -380,16 +427,17 @@ impl ThreadData {
                 -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
                 let mut reduction = 0;
-                if self.selective
-                    && depth >= 3
-                    && moves_searched > 1 + usize::from(is_pv)
-                    && is_quiet
-                {
+                if self.selective && depth >= 3 && moves_searched > 1 + usize::from(is_pv) {
                     reduction = self.reduction(depth, moves_searched);
                     reduction -= i32::from(is_pv);
                     reduction += i32::from(!improving);
                     reduction -= i32::from(gives_check);
-                    reduction -= quiet_score / LMR_HISTORY_DIVISOR;
+                    if is_quiet {
+                        reduction -= quiet_score / LMR_HISTORY_DIVISOR.get();
+                    } else {
+                        // Captures come early and often change the material: reduce less.
+                        reduction -= LMR_NOISY_RELIEF.get();
+                    }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut score = -self.negamax(
@@ -458,13 +506,7 @@ impl ThreadData {
             return best_score;
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_score, original_alpha, alpha, beta);
         if let (Some(raw), Some(eval)) = (raw_eval, static_eval) {
             // Learn only from scores that say where the true value lies relative to the
             // evaluation, and not from captures, whose gain the evaluation cannot know.
@@ -563,7 +605,7 @@ impl ThreadData {
         if tt_score.abs() >= MATE_BOUND {
             return Singular::No;
         }
-        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH.get() * depth;
         self.stack[ply].excluded = Some(tt_move);
         let score = self.negamax(
             shared,
@@ -584,6 +626,75 @@ impl ThreadData {
         } else {
             Singular::No
         }
+    }
+
+    /// ProbCut: a capture that beats `beta` by a margin in quiescence and then at a reduced
+    /// depth almost surely beats `beta` at full depth. Returns the cutoff score if one does.
+    /// `evals` is the raw evaluation (for the TT) and the one pruning uses.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        tt_entry: Option<TtEntry>,
+        (raw_eval, eval): (i32, i32),
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let probcut_beta = beta + PROBCUT_MARGIN.get();
+        let probe_depth = depth - PROBCUT_REDUCTION;
+        // A TT entry searched at least as deep that stayed below the bound says it will fail.
+        let refuted = tt_entry.is_some_and(|entry| {
+            entry.depth >= probe_depth && score_from_tt(entry.score, ply) < probcut_beta
+        });
+        if depth < PROBCUT_MIN_DEPTH
+            || beta.abs() >= MATE_BOUND
+            || self.stack[ply].excluded.is_some()
+            || refuted
+        {
+            return None;
+        }
+        let mut picker = MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv));
+        while let Some(mv) = picker.next(pos, &self.history) {
+            if !see_ge(pos, mv, probcut_beta - eval) {
+                continue;
+            }
+            let child = pos.play(mv);
+            self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
+            self.keys.push(child.key());
+            let mut score =
+                -self.quiescence(shared, &child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            if score >= probcut_beta {
+                score = -self.negamax(
+                    shared,
+                    &child,
+                    probe_depth - 1,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    ply + 1,
+                    false,
+                );
+            }
+            self.keys.pop();
+            if self.must_stop(shared) {
+                return Some(0);
+            }
+            if score >= probcut_beta {
+                shared.tt.store(
+                    pos.key(),
+                    TtEntry {
+                        mv: Some(mv),
+                        score: score_to_tt(score, ply),
+                        eval: raw_eval,
+                        depth: probe_depth,
+                        bound: Bound::Lower,
+                    },
+                );
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// Quiescence search: stand pat on the static evaluation and try noisy moves (all
@@ -615,23 +726,27 @@ impl ThreadData {
             return score;
         }
 
-        let stand_pat = if in_check {
-            -MATE + ply as i32
-        } else {
-            let raw = tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval);
+        let raw_eval =
+            (!in_check).then(|| tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval));
+        let stand_pat = if let Some(raw) = raw_eval {
             let eval = self.history.correction.correct(pos, raw);
             if eval >= beta {
                 return eval;
             }
             alpha = alpha.max(eval);
             eval
+        } else {
+            -MATE + ply as i32
         };
 
+        let original_alpha = alpha;
         let mut best_score = stand_pat;
+        let mut best_move = None;
         let mut picker = MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv));
         while let Some(mv) = picker.next(pos, &self.history) {
             if !in_check {
-                if !mv.is_promotion() && stand_pat + captured_value(pos, mv) + DELTA_MARGIN <= alpha
+                if !mv.is_promotion()
+                    && stand_pat + captured_value(pos, mv) + DELTA_MARGIN.get() <= alpha
                 {
                     continue;
                 }
@@ -640,6 +755,7 @@ impl ThreadData {
                 }
             }
             let child = pos.play(mv);
+            shared.tt.prefetch(child.key());
             let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1);
             if self.must_stop(shared) {
                 return 0;
@@ -647,6 +763,7 @@ impl ThreadData {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
+                    best_move = Some(mv);
                     alpha = score;
                     if score >= beta {
                         break;
@@ -654,6 +771,17 @@ impl ThreadData {
                 }
             }
         }
+        let bound = bound_of(best_score, original_alpha, alpha, beta);
+        shared.tt.store(
+            pos.key(),
+            TtEntry {
+                mv: best_move.or(tt_entry.and_then(|entry| entry.mv)),
+                score: score_to_tt(best_score, ply),
+                eval: raw_eval.unwrap_or(0),
+                depth: 0,
+                bound,
+            },
+        );
         best_score
     }
 }

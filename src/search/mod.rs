@@ -281,7 +281,7 @@ fn iterate(
         for pv_index in 0..lines {
             td.pv_index = pv_index;
             let previous = td.root_moves[pv_index].previous_score;
-            let mut window = ASPIRATION_WINDOW;
+            let mut window = ASPIRATION_WINDOW.get();
             let (mut alpha, mut beta) =
                 if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
                     (previous - window, previous + window)
@@ -354,7 +354,8 @@ fn iterate(
             _ => 0.7,
         };
         let best_share = td.root_moves[0].nodes as f64 / td.nodes.max(1) as f64;
-        let effort = (TM_NODE_SHARE_BASE - best_share) * TM_NODE_SHARE_FACTOR;
+        let effort =
+            (TM_NODE_SHARE_BASE.hundredths() - best_share) * TM_NODE_SHARE_FACTOR.hundredths();
         if shared.time.soft_expired(stability * effort) {
             break;
         }

@@ -1,5 +1,89 @@
-//! Every search tunable in one place, each with where its value came from. All values are
+//! Every search parameter in one place, each with where its value came from. All values are
 //! starting points set by hand from common practice; matches decide later changes.
+//!
+//! The margins, reductions and scales a tuner (SPSA) would search are [`Tunable`]s: named,
+//! with a range, settable at run time by `setoption` and listed by `ferrite spsa`. Limits
+//! and sizes stay constants.
+
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// A search parameter that can be changed while the engine runs, for tuning.
+#[derive(Debug)]
+pub struct Tunable {
+    /// The name `setoption` and `ferrite spsa` use: the constant's own name.
+    pub name: &'static str,
+    /// The value the engine ships with.
+    pub default: i32,
+    /// Smallest value worth trying.
+    pub min: i32,
+    /// Largest value worth trying.
+    pub max: i32,
+    value: AtomicI32,
+}
+
+impl Tunable {
+    /// A parameter at its default value.
+    pub const fn new(name: &'static str, default: i32, min: i32, max: i32) -> Tunable {
+        Tunable {
+            name,
+            default,
+            min,
+            max,
+            value: AtomicI32::new(default),
+        }
+    }
+
+    /// The current value (one relaxed load: as cheap as reading a constant from memory).
+    #[inline(always)]
+    pub fn get(&self) -> i32 {
+        self.value.load(Ordering::Relaxed)
+    }
+
+    /// Sets the value, clamped to the range; returns the value set.
+    pub fn set(&self, value: i32) -> i32 {
+        let value = value.clamp(self.min, self.max);
+        self.value.store(value, Ordering::Relaxed);
+        value
+    }
+
+    /// The current value in hundredths, as a fraction.
+    #[inline]
+    pub fn hundredths(&self) -> f64 {
+        f64::from(self.get()) / 100.0
+    }
+}
+
+/// Every tunable parameter.
+pub static TUNABLES: [&Tunable; 20] = [
+    &ASPIRATION_WINDOW,
+    &NMP_BASE_REDUCTION,
+    &NMP_DEPTH_DIVISOR,
+    &RFP_MARGIN,
+    &FP_BASE,
+    &FP_PER_DEPTH,
+    &LMP_BASE,
+    &LMR_BASE,
+    &LMR_DIVISOR,
+    &LMR_HISTORY_DIVISOR,
+    &LMR_NOISY_RELIEF,
+    &HISTORY_PRUNE_MARGIN,
+    &SE_MARGIN_PER_DEPTH,
+    &SEE_CAPTURE_MARGIN,
+    &SEE_QUIET_MARGIN,
+    &DELTA_MARGIN,
+    &RAZOR_MARGIN,
+    &PROBCUT_MARGIN,
+    &TM_NODE_SHARE_BASE,
+    &TM_NODE_SHARE_FACTOR,
+];
+
+/// The tunable called `name` (case-insensitive).
+pub fn tunable(name: &str) -> Option<&'static Tunable> {
+    TUNABLES
+        .iter()
+        .copied()
+        .find(|tunable| tunable.name.eq_ignore_ascii_case(name))
+}
 
 /// Deepest ply the search reaches (stack sizes derive from it).
 pub const MAX_PLY: usize = 128;
@@ -11,14 +95,27 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const INFINITE: i32 = MATE + 1;
 
 /// First aspiration half-window in centipawns, from depth `ASPIRATION_MIN_DEPTH` on.
-pub const ASPIRATION_WINDOW: i32 = 20;
+pub static ASPIRATION_WINDOW: Tunable = Tunable::new("ASPIRATION_WINDOW", 20, 5, 60);
 /// Iterations below this depth use a full window.
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 
+/// Razoring: up to this depth, a node whose evaluation is `RAZOR_MARGIN` per ply below
+/// alpha is answered by quiescence search if that stays below alpha too.
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+/// See `RAZOR_MAX_DEPTH`.
+pub static RAZOR_MARGIN: Tunable = Tunable::new("RAZOR_MARGIN", 250, 100, 500);
+
+/// ProbCut is tried from this depth on.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut: how far above beta a capture must score at the reduced depth.
+pub static PROBCUT_MARGIN: Tunable = Tunable::new("PROBCUT_MARGIN", 200, 80, 400);
+/// ProbCut: plies fewer than the node's depth the verifying search uses.
+pub const PROBCUT_REDUCTION: i32 = 4;
+
 /// Null move: base reduction, plus one ply per `NMP_DEPTH_DIVISOR` of depth.
-pub const NMP_BASE_REDUCTION: i32 = 3;
+pub static NMP_BASE_REDUCTION: Tunable = Tunable::new("NMP_BASE_REDUCTION", 3, 1, 5);
 /// See `NMP_BASE_REDUCTION`.
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
+pub static NMP_DEPTH_DIVISOR: Tunable = Tunable::new("NMP_DEPTH_DIVISOR", 4, 2, 8);
 /// Null move is tried from this depth on.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null move needs more legal moves than this (fewer suggests zugzwang; found on the
@@ -26,33 +123,36 @@ pub const NMP_MIN_DEPTH: i32 = 3;
 pub const NMP_MIN_LEGAL_MOVES: u64 = 3;
 
 /// Reverse futility pruning: margin per ply of depth, up to `RFP_MAX_DEPTH`.
-pub const RFP_MARGIN: i32 = 80;
+pub static RFP_MARGIN: Tunable = Tunable::new("RFP_MARGIN", 80, 30, 200);
 /// See `RFP_MARGIN`.
 pub const RFP_MAX_DEPTH: i32 = 7;
 
 /// Futility pruning of quiet moves: base margin and margin per ply, up to `FP_MAX_DEPTH`.
-pub const FP_BASE: i32 = 100;
+pub static FP_BASE: Tunable = Tunable::new("FP_BASE", 100, 0, 300);
 /// See `FP_BASE`.
-pub const FP_PER_DEPTH: i32 = 90;
+pub static FP_PER_DEPTH: Tunable = Tunable::new("FP_PER_DEPTH", 90, 30, 200);
 /// See `FP_BASE`.
 pub const FP_MAX_DEPTH: i32 = 6;
 
 /// Late move pruning: quiets tried at depth `d` before the rest are skipped is
 /// `LMP_BASE + d * d`, up to `LMP_MAX_DEPTH`.
-pub const LMP_BASE: i32 = 3;
+pub static LMP_BASE: Tunable = Tunable::new("LMP_BASE", 3, 1, 10);
 /// See `LMP_BASE`.
 pub const LMP_MAX_DEPTH: i32 = 8;
 
-/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` (the usual form).
-pub const LMR_BASE: f64 = 0.75;
+/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` (the usual form),
+/// both in hundredths.
+pub static LMR_BASE: Tunable = Tunable::new("LMR_BASE", 75, 0, 200);
 /// See `LMR_BASE`.
-pub const LMR_DIVISOR: f64 = 2.25;
+pub static LMR_DIVISOR: Tunable = Tunable::new("LMR_DIVISOR", 225, 100, 400);
+/// Plies less that a capture or promotion is reduced than a quiet move.
+pub static LMR_NOISY_RELIEF: Tunable = Tunable::new("LMR_NOISY_RELIEF", 1, 0, 3);
 /// History that shifts the reduction by one ply.
-pub const LMR_HISTORY_DIVISOR: i32 = 12_288;
+pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LMR_HISTORY_DIVISOR", 12_288, 4000, 32000);
 
 /// History pruning: quiets whose combined history is below `-HISTORY_PRUNE_MARGIN * depth`
 /// are skipped up to `HISTORY_PRUNE_MAX_DEPTH`.
-pub const HISTORY_PRUNE_MARGIN: i32 = 4_000;
+pub static HISTORY_PRUNE_MARGIN: Tunable = Tunable::new("HISTORY_PRUNE_MARGIN", 4_000, 1000, 12000);
 /// See `HISTORY_PRUNE_MARGIN`.
 pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
 
@@ -61,15 +161,15 @@ pub const SE_MIN_DEPTH: i32 = 8;
 /// The TT entry must be at most this much shallower than the node.
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 /// The other moves must stay below the TT score by this much per ply of depth.
-pub const SE_MARGIN_PER_DEPTH: i32 = 2;
+pub static SE_MARGIN_PER_DEPTH: Tunable = Tunable::new("SE_MARGIN_PER_DEPTH", 2, 1, 6);
 
 /// SEE threshold per ply for pruning bad captures in the main search.
-pub const SEE_CAPTURE_MARGIN: i32 = -90;
+pub static SEE_CAPTURE_MARGIN: Tunable = Tunable::new("SEE_CAPTURE_MARGIN", -90, -200, -20);
 /// SEE threshold per ply squared for pruning quiet moves that lose material.
-pub const SEE_QUIET_MARGIN: i32 = -25;
+pub static SEE_QUIET_MARGIN: Tunable = Tunable::new("SEE_QUIET_MARGIN", -25, -80, -5);
 
 /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
-pub const DELTA_MARGIN: i32 = 200;
+pub static DELTA_MARGIN: Tunable = Tunable::new("DELTA_MARGIN", 200, 50, 400);
 
 /// Correction history: entries per side (a power of two), indexed by pawn key.
 pub const CORRECTION_SIZE: usize = 16_384;
@@ -81,10 +181,11 @@ pub const CORRECTION_MAX: i32 = 64;
 pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// Time management: the soft bound is scaled by `(BASE - share) * FACTOR`, where `share` is
-/// the fraction of the nodes spent on the best move (0.9 of them: 0.84; half: 1.40).
-pub const TM_NODE_SHARE_BASE: f64 = 1.5;
+/// the fraction of the nodes spent on the best move (0.9 of them: 0.84; half: 1.40). Both in
+/// hundredths.
+pub static TM_NODE_SHARE_BASE: Tunable = Tunable::new("TM_NODE_SHARE_BASE", 150, 100, 250);
 /// See `TM_NODE_SHARE_BASE`.
-pub const TM_NODE_SHARE_FACTOR: f64 = 1.4;
+pub static TM_NODE_SHARE_FACTOR: Tunable = Tunable::new("TM_NODE_SHARE_FACTOR", 140, 50, 300);
 
 /// History values stay within +-`HISTORY_MAX` (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;

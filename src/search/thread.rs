@@ -108,7 +108,9 @@ impl ThreadData {
         let mut lmr = Box::new([[0; 64]; 64]);
         for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
+                *r = (LMR_BASE.hundredths()
+                    + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR.hundredths())
+                    as i32;
             }
         }
         ThreadData {

@@ -1,5 +1,6 @@
 //! The UCI options: how they are announced, parsed and clamped.
 
+use crate::search::params::{tunable, TUNABLES};
 use std::fmt::Write as _;
 
 /// Largest `Hash` value announced, in MiB (as Stockfish announces it).
@@ -123,6 +124,17 @@ impl Options {
             text,
             "option name Debug Log File type string default <empty>"
         );
+        // The search parameters are always settable, but only announced in builds for
+        // tuning (`--features spsa`): GUIs would show them to every user.
+        if cfg!(feature = "spsa") {
+            for tunable in TUNABLES {
+                let _ = writeln!(
+                    text,
+                    "option name {} type spin default {} min {} max {}",
+                    tunable.name, tunable.default, tunable.min, tunable.max
+                );
+            }
+        }
         text
     }
 
@@ -130,19 +142,23 @@ impl Options {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<SetOutcome, OptionError> {
         let value_text = value.unwrap_or("").trim();
         let mut note = None;
-        let mut spin = |min: u64, max: u64| -> Result<u64, OptionError> {
+        // An integer clamped to `min..=max`, with a note when it had to be.
+        let mut spin_in = |min: i128, max: i128| -> Result<i128, OptionError> {
             let parsed: i128 = value_text.parse().map_err(|_| OptionError::BadValue {
                 name: name.to_string(),
                 value: value_text.to_string(),
                 expected: "an integer",
             })?;
-            let clamped = parsed.clamp(i128::from(min), i128::from(max));
+            let clamped = parsed.clamp(min, max);
             if clamped != parsed {
                 note = Some(format!(
                     "{name} value {parsed} out of range, set to {clamped}"
                 ));
             }
-            Ok(clamped as u64)
+            Ok(clamped)
+        };
+        let mut spin = |min: u64, max: u64| -> Result<u64, OptionError> {
+            spin_in(i128::from(min), i128::from(max)).map(|value| value as u64)
         };
         let effect = match name.to_ascii_lowercase().as_str() {
             "hash" => {
@@ -182,7 +198,14 @@ impl Options {
                 };
                 OptionEffect::ReopenLog
             }
-            _ => return Err(OptionError::Unknown(name.to_string())),
+            _ => match tunable(name) {
+                Some(tunable) => {
+                    let value = spin_in(i128::from(tunable.min), i128::from(tunable.max))?;
+                    tunable.set(value as i32);
+                    OptionEffect::None
+                }
+                None => return Err(OptionError::Unknown(name.to_string())),
+            },
         };
         Ok(SetOutcome { effect, note })
     }
