@@ -129,6 +129,8 @@ impl Group {
                 param!(Score, PASSED_QUADRATIC),
                 param!(Eg, PASSED_ENEMY_KING_DISTANCE),
                 param!(Eg, PASSED_OWN_KING_DISTANCE),
+                param!(Score, PASSED_FREE_STOP),
+                param!(Score, PASSED_SAFE_PATH),
             ],
             Group::Mobility => &[
                 param!(Score, KNIGHT_MOBILITY),
@@ -140,6 +142,8 @@ impl Group {
                 param!(Score, BISHOP_PAIR),
                 param!(Score, ROOK_OPEN_FILE),
                 param!(Score, ROOK_HALF_OPEN_FILE),
+                param!(Score, KNIGHT_OUTPOST),
+                param!(Score, BISHOP_OUTPOST),
             ],
             Group::KingSafety => &[
                 param!(MgDivisor, KING_DANGER_DIVISOR),

@@ -1,8 +1,10 @@
 //! Layer 3, the evaluation: a hand-crafted, tapered static evaluation of a [`Position`].
 //!
 //! Every term yields a middlegame/endgame [`Score`] for each side: material, piece-square
-//! tables, pawn structure, passed pawns, mobility, pieces (bishop pair, rooks on files), king
-//! safety, threats (`threats.rs`) and the tempo bonus for the side to move. The white-minus-black sum is blended by
+//! tables, pawn structure, passed pawns (rank, kings' distances, a free and safe path),
+//! mobility, pieces (bishop pair, rooks on files, minor pieces on outposts), king safety
+//! (attacks on the king zone, pawn shield), threats (`threats.rs`) and the tempo
+//! bonus for the side to move. The white-minus-black sum is blended by
 //! game phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after the endgame
 //! half has been scaled down in drawish endings (`scale.rs`). Positions where neither side can
 //! force mate evaluate to exactly 0.
@@ -106,6 +108,8 @@ impl Breakdown {
 
         let mut phase = 0;
         let pawn_attacks = Color::ALL.map(|c| pawns::attacks_of(c, pos.pieces(c, PieceType::Pawn)));
+        let pawn_spans = Color::ALL.map(|c| pawns::attack_span(c, pos.pieces(c, PieceType::Pawn)));
+        let mut passed = [pawns::PawnTerms::default(); Color::COUNT];
         let king_zones = Color::ALL.map(|c| king::zone(c, pos.king_square(c)));
         let mut king_attacks = [pieces::KingAttack::default(); Color::COUNT];
         let mut attacks = [threats::Attacks::default(); Color::COUNT];
@@ -128,11 +132,13 @@ impl Breakdown {
                 + PHASE_ROOK * pos.pieces(color, PieceType::Rook).popcount() as i32
                 + PHASE_QUEEN * pos.pieces(color, PieceType::Queen).popcount() as i32;
 
-            let (structure, passed) = pawns::evaluate(pos, color);
-            set(Term::Pawns, color, structure);
-            set(Term::PassedPawns, color, passed);
+            let pawn_terms = pawns::evaluate(pos, color);
+            set(Term::Pawns, color, pawn_terms.structure);
+            passed[color.index()] = pawn_terms;
 
-            let piece_terms = pieces::evaluate(pos, color, pawn_attacks[them], king_zones[them]);
+            let outposts = pieces::outposts(color, pawn_attacks[color.index()], pawn_spans[them]);
+            let piece_terms =
+                pieces::evaluate(pos, color, pawn_attacks[them], king_zones[them], outposts);
             set(Term::Mobility, color, piece_terms.mobility);
             set(Term::Pieces, color, piece_terms.pieces);
             king_attacks[them] = piece_terms.king_attack;
@@ -153,6 +159,9 @@ impl Breakdown {
                 color,
                 threats::evaluate(pos, color, ours, theirs),
             );
+            let ours_passed = &passed[color.index()];
+            let path = pawns::passed_path(pos, color, ours_passed.passers, theirs.all);
+            set(Term::PassedPawns, color, ours_passed.passed + path);
         }
         set(Term::Tempo, pos.side_to_move(), TEMPO);
 

@@ -86,6 +86,11 @@ pub const BISHOP_PAIR: Score = s(30, 55);
 pub const ROOK_OPEN_FILE: Score = s(35, 12);
 /// Rook on a file with enemy pawns but none of its own.
 pub const ROOK_HALF_OPEN_FILE: Score = s(15, 8);
+/// Knight on an outpost: on the fourth to sixth rank, guarded by a pawn of ours, out of reach
+/// of every enemy pawn now and later.
+pub const KNIGHT_OUTPOST: Score = s(25, 12);
+/// Bishop on an outpost, likewise.
+pub const BISHOP_OUTPOST: Score = s(12, 4);
 
 // ---- Pawn structure (shapes in pawns.rs) ----------------------------------------------------
 
@@ -104,6 +109,11 @@ pub const PASSED_QUADRATIC: Score = s(2, 4);
 pub const PASSED_ENEMY_KING_DISTANCE: i32 = 4;
 /// Passed pawn, endgame: per square our own king is away from its stop square, likewise.
 pub const PASSED_OWN_KING_DISTANCE: i32 = -2;
+
+/// Passed pawn with an empty square in front, per rank of advance beyond the third.
+pub const PASSED_FREE_STOP: Score = s(3, 8);
+/// Passed pawn whose whole way to promotion no enemy piece occupies or attacks, likewise.
+pub const PASSED_SAFE_PATH: Score = s(5, 20);
 
 // ---- King safety (shapes in king.rs) --------------------------------------------------------
 

@@ -1,5 +1,6 @@
 //! Pawn structure: doubled, isolated and backward pawns, and passed pawns (a bonus growing with
-//! the square of the advance, and in the endgame the two kings' distances to the stop square).
+//! the square of the advance, in the endgame the two kings' distances to the stop square, and
+//! a free stop square and a safe way to promotion).
 //! Also the pawn geometry the other terms share: pawn attack sets and file masks.
 
 use super::params::*;
@@ -90,14 +91,72 @@ fn stop_square(color: Color, sq: Square) -> Square {
         .expect("invariant: pawns never stand on the last rank")
 }
 
-/// Pawn structure of `color`: (doubled + isolated + backward, passed pawns).
-pub fn evaluate(pos: &Position, color: Color) -> (Score, Score) {
+/// Every square a pawn of `color` in `pawns` attacks now or could attack after advancing:
+/// the squares no piece of the other side can ever be driven from by these pawns lie outside.
+pub fn attack_span(color: Color, pawns: Bitboard) -> Bitboard {
+    let mut span = attacks_of(color, pawns).0;
+    match color {
+        Color::White => {
+            span |= span << 8;
+            span |= span << 16;
+            span |= span << 32;
+        }
+        Color::Black => {
+            span |= span >> 8;
+            span |= span >> 16;
+            span |= span >> 32;
+        }
+    }
+    Bitboard(span)
+}
+
+/// Pawn structure of one side.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PawnTerms {
+    /// Doubled, isolated and backward pawns.
+    pub structure: Score,
+    /// Passed pawns by their rank and the kings' distances.
+    pub passed: Score,
+    /// The passed pawns themselves, for [`passed_path`].
+    pub passers: Bitboard,
+}
+
+/// The path of each passed pawn in `passers` (of `color`) to promotion: a bonus, growing with
+/// the pawn's advance, if the square in front is empty, and more if no enemy piece stands on
+/// or attacks (`their_attacks`) any square of the way.
+pub fn passed_path(
+    pos: &Position,
+    color: Color,
+    passers: Bitboard,
+    their_attacks: Bitboard,
+) -> Score {
+    let occupied = pos.occupied();
+    let theirs = pos.pieces_of_color(color.flip());
+    let mut score = Score::ZERO;
+    for sq in passers {
+        let weight = (sq.rank().relative_to(color).index() as i32 - Rank::R3.index() as i32).max(0);
+        if weight == 0 {
+            continue;
+        }
+        if !occupied.contains(stop_square(color, sq)) {
+            score += PASSED_FREE_STOP * weight;
+        }
+        if (FORWARD_FILE[color.index()][sq.index()] & (theirs | their_attacks)).is_empty() {
+            score += PASSED_SAFE_PATH * weight;
+        }
+    }
+    score
+}
+
+/// Pawn structure of `color`.
+pub fn evaluate(pos: &Position, color: Color) -> PawnTerms {
     let ours = pos.pieces(color, PieceType::Pawn);
     let theirs = pos.pieces(color.flip(), PieceType::Pawn);
     let our_king = pos.king_square(color);
     let their_king = pos.king_square(color.flip());
     let mut structure = Score::ZERO;
     let mut passed = Score::ZERO;
+    let mut passers = Bitboard::EMPTY;
     let c = color.index();
 
     for sq in ours {
@@ -121,6 +180,7 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Score) {
         // The rear pawn of a doubled pair is not counted as passed: only the front one runs.
         if !doubled && (PASSED_SPAN[c][sq.index()] & theirs).is_empty() {
             let rank = sq.rank().relative_to(color).index() as i32;
+            passers |= Bitboard::from_square(sq);
             let advance = rank - Rank::R2.index() as i32;
             passed += PASSED_BASE + PASSED_QUADRATIC * (advance * advance);
             let weight = (rank - Rank::R3.index() as i32).max(0);
@@ -132,7 +192,11 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Score) {
             }
         }
     }
-    (structure, passed)
+    PawnTerms {
+        structure,
+        passed,
+        passers,
+    }
 }
 
 #[cfg(test)]
@@ -169,13 +233,54 @@ mod tests {
     fn structure_terms() {
         // White: doubled c-pawns (c2, c3), isolated a-pawn; black: a healthy chain.
         let pos = Position::from_fen("4k3/5ppp/8/8/8/2P5/P1P5/4K3 w - - 0 1").expect("valid");
-        let (white, _) = evaluate(&pos, Color::White);
-        assert_eq!(white, DOUBLED_PAWN + ISOLATED_PAWN * 3);
-        let (black, _) = evaluate(&pos, Color::Black);
-        assert_eq!(black, Score::ZERO);
+        assert_eq!(
+            evaluate(&pos, Color::White).structure,
+            DOUBLED_PAWN + ISOLATED_PAWN * 3
+        );
+        assert_eq!(evaluate(&pos, Color::Black).structure, Score::ZERO);
         // Backward: d3 with its neighbours on c4 and e4 ahead, and black's e5 guarding d4.
         let pos = Position::from_fen("4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1").expect("valid");
-        let (white, _) = evaluate(&pos, Color::White);
-        assert_eq!(white, BACKWARD_PAWN);
+        assert_eq!(evaluate(&pos, Color::White).structure, BACKWARD_PAWN);
+    }
+
+    #[test]
+    fn passed_pawn_paths() {
+        // White passers: b6 (free, safe path), e5 (blocked by the e6 knight), h4 (a free stop
+        // square, but the black rook on h8 watches the path). The a3 pawn is too far back.
+        let pos = Position::from_fen("4k2r/8/1P2n3/4P3/7P/P7/8/4K3 w - - 0 1").expect("valid");
+        let terms = evaluate(&pos, Color::White);
+        assert_eq!(
+            terms.passers,
+            [Square::A3, Square::B6, Square::E5, Square::H4]
+                .into_iter()
+                .collect()
+        );
+        let rook_attacks: Bitboard = [Square::H7, Square::H6, Square::H5, Square::H4]
+            .into_iter()
+            .collect();
+        assert_eq!(
+            passed_path(&pos, Color::White, terms.passers, rook_attacks),
+            (PASSED_FREE_STOP + PASSED_SAFE_PATH) * 3 + PASSED_FREE_STOP
+        );
+    }
+
+    #[test]
+    fn attack_span_runs_forward() {
+        let pawns = Bitboard::from_square(Square::D5);
+        assert_eq!(
+            attack_span(Color::Black, pawns),
+            [
+                Square::C4,
+                Square::C3,
+                Square::C2,
+                Square::C1,
+                Square::E4,
+                Square::E3,
+                Square::E2,
+                Square::E1
+            ]
+            .into_iter()
+            .collect()
+        );
     }
 }
