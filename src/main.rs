@@ -59,6 +59,9 @@ enum Command {
         /// Only records whose id starts with this.
         #[arg(long)]
         filter: Option<String>,
+        /// Set a tunable search parameter first, as `NAME=VALUE` (repeatable; see `spsa`).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
     },
     /// Search the fixed bench positions to a fixed depth; the last line is
     /// `<nodes> nodes <nps> nps` (the same node count on every run).
@@ -160,7 +163,17 @@ fn main() -> ExitCode {
             threads,
             hash,
             filter,
-        }) => run_epd(&file, movetime, threads, hash, filter.as_deref()),
+            set,
+        }) => match set
+            .iter()
+            .try_for_each(|assignment| set_tunable(assignment))
+        {
+            Ok(()) => run_epd(&file, movetime, threads, hash, filter.as_deref()),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Datagen {
             games,
             nodes,
@@ -230,6 +243,24 @@ fn run_perft(depth: u32, fen: Option<&str>, show_divide: bool, threads: usize) -
         total as f64 / elapsed.max(1e-9) / 1e6
     );
     ExitCode::SUCCESS
+}
+
+/// Applies one `NAME=VALUE` assignment to a tunable search parameter.
+fn set_tunable(assignment: &str) -> Result<(), String> {
+    let (name, value) = assignment
+        .split_once('=')
+        .ok_or_else(|| format!("--set wants NAME=VALUE, got `{assignment}`"))?;
+    let tunable = ferrite::search::params::tunable(name.trim())
+        .ok_or_else(|| format!("no tunable parameter called `{name}`"))?;
+    let value: i32 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{value}` is not a whole number for {}", tunable.name))?;
+    let set = tunable.set(value);
+    if set != value {
+        eprintln!("note: {} clamped to {set}", tunable.name);
+    }
+    Ok(())
 }
 
 fn run_epd(

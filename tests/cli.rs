@@ -214,3 +214,19 @@ fn tune_refuses_a_bad_data_file() {
     assert!(!ok);
     let _ = std::fs::remove_file(data);
 }
+
+#[test]
+fn epd_takes_tunable_settings_and_refuses_bad_ones() {
+    let suite = temp_path("mate-in-one.epd");
+    std::fs::write(&suite, "k7/8/1K6/8/8/8/8/7R w - - bm Rh8#; id \"m1\";\n").expect("write");
+    let path = suite.to_string_lossy().to_string();
+    let run = |set: &str| ferrite(&["epd", &path, "--movetime", "100", "--set", set], "");
+    let (ok, lines) = run("RAZOR_MARGIN=300");
+    assert!(ok);
+    assert_eq!(lines, ["solved 1/1"]);
+    for bad in ["NO_SUCH_PARAMETER=1", "RAZOR_MARGIN=wide", "RAZOR_MARGIN"] {
+        let (ok, lines) = run(bad);
+        assert!(!ok, "{bad}");
+        assert!(lines.is_empty(), "{bad}: {lines:?}");
+    }
+}
