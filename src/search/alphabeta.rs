@@ -290,7 +290,7 @@ impl ThreadData {
         if let (false, true, Some(eval)) = (is_pv, self.selective, pruning_eval) {
             // Razoring: so far below alpha that only a capture could help; if quiescence
             // agrees, trust it.
-            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN.get() * depth <= alpha {
+            if depth <= RAZOR_MAX_DEPTH.get() && eval + RAZOR_MARGIN.get() * depth <= alpha {
                 let score = self.quiescence(shared, pos, alpha, alpha + 1, ply);
                 if score <= alpha {
                     return score;

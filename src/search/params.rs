@@ -54,7 +54,7 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 20] = [
+pub static TUNABLES: [&Tunable; 21] = [
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
@@ -71,6 +71,7 @@ pub static TUNABLES: [&Tunable; 20] = [
     &SEE_CAPTURE_MARGIN,
     &SEE_QUIET_MARGIN,
     &DELTA_MARGIN,
+    &RAZOR_MAX_DEPTH,
     &RAZOR_MARGIN,
     &PROBCUT_MARGIN,
     &TM_NODE_SHARE_BASE,
@@ -100,10 +101,10 @@ pub static ASPIRATION_WINDOW: Tunable = Tunable::new("ASPIRATION_WINDOW", 20, 5,
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 
 /// Razoring: up to this depth, a node whose evaluation is `RAZOR_MARGIN` per ply below
-/// alpha is answered by quiescence search if that stays below alpha too.
-pub const RAZOR_MAX_DEPTH: i32 = 3;
+/// alpha is answered by quiescence search if that stays below alpha too (0: no razoring).
+pub static RAZOR_MAX_DEPTH: Tunable = Tunable::new("RAZOR_MAX_DEPTH", 3, 0, 5);
 /// See `RAZOR_MAX_DEPTH`.
-pub static RAZOR_MARGIN: Tunable = Tunable::new("RAZOR_MARGIN", 250, 100, 500);
+pub static RAZOR_MARGIN: Tunable = Tunable::new("RAZOR_MARGIN", 250, 100, 800);
 
 /// ProbCut is tried from this depth on.
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
