@@ -245,20 +245,19 @@ fn run_perft(depth: u32, fen: Option<&str>, show_divide: bool, threads: usize) -
     ExitCode::SUCCESS
 }
 
-/// Applies one `NAME=VALUE` assignment to a tunable search parameter.
+/// Applies one `NAME=VALUE` assignment to a tunable search parameter, parsed and clamped as
+/// `setoption` does.
 fn set_tunable(assignment: &str) -> Result<(), String> {
     let (name, value) = assignment
         .split_once('=')
         .ok_or_else(|| format!("--set wants NAME=VALUE, got `{assignment}`"))?;
     let tunable = ferrite::search::params::tunable(name.trim())
         .ok_or_else(|| format!("no tunable parameter called `{name}`"))?;
-    let value: i32 = value
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{value}` is not a whole number for {}", tunable.name))?;
-    let set = tunable.set(value);
-    if set != value {
-        eprintln!("note: {} clamped to {set}", tunable.name);
+    let outcome = ferrite::uci::options::Options::default()
+        .set(tunable.name, Some(value.trim()))
+        .map_err(|e| e.to_string())?;
+    if let Some(note) = outcome.note {
+        eprintln!("note: {note}");
     }
     Ok(())
 }
