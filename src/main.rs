@@ -95,6 +95,9 @@ enum Command {
         /// Seed for the choice of openings; the same seed gives the same file.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Random legal moves played after each opening, so that games differ.
+        #[arg(long, default_value_t = 0)]
+        random_plies: usize,
     },
     /// Fit a middlegame and an endgame multiplier per evaluation term to a datagen file
     /// (Texel tuning) and print the params.rs values they give.
@@ -105,9 +108,16 @@ enum Command {
         /// Gradient-descent (Adam) steps.
         #[arg(long, default_value_t = 1000)]
         iterations: usize,
-        /// Adam step size (multipliers move by about this much per step).
+        /// Adam step size (multipliers move by about this much per step, piece-square
+        /// entries by this many pawns).
         #[arg(long, default_value_t = 0.01)]
         rate: f64,
+        /// Weight of the pull of piece-square entries towards their current values.
+        #[arg(long, default_value_t = 0.0)]
+        prior: f64,
+        /// A second data file held out of the fit: its error is reported before and after.
+        #[arg(long)]
+        validation: Option<PathBuf>,
         /// Threads for reading and for the error sums.
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -181,12 +191,14 @@ fn main() -> ExitCode {
             out,
             threads,
             seed,
+            random_plies,
         }) => {
             let config = datagen::DatagenConfig {
                 games,
                 nodes,
                 threads,
                 seed,
+                random_plies,
             };
             run_datagen(&config, &openings, &out)
         }
@@ -194,8 +206,17 @@ fn main() -> ExitCode {
             data,
             iterations,
             rate,
+            prior,
+            validation,
             threads,
-        }) => run_tune(&data, iterations, rate, threads),
+        }) => {
+            let schedule = texel::Schedule {
+                iterations,
+                rate,
+                prior,
+            };
+            run_tune(&data, validation.as_deref(), schedule, threads)
+        }
         None => {
             ferrite::uci::run(std::io::stdin().lock());
             ExitCode::SUCCESS
@@ -366,14 +387,12 @@ fn run_datagen(config: &datagen::DatagenConfig, openings: &Path, out: &Path) -> 
     }
 }
 
-fn run_tune(data_file: &Path, iterations: usize, rate: f64, threads: usize) -> ExitCode {
-    let text = match std::fs::read_to_string(data_file) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", data_file.display());
-            return ExitCode::from(2);
-        }
-    };
+fn run_tune(
+    data_file: &Path,
+    validation_file: Option<&Path>,
+    schedule: texel::Schedule,
+    threads: usize,
+) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -384,28 +403,45 @@ fn run_tune(data_file: &Path, iterations: usize, rate: f64, threads: usize) -> E
             return ExitCode::FAILURE;
         }
     };
-    let start = Instant::now();
-    let samples = match pool.install(|| texel::load(&text)) {
+    let samples = match pool.install(|| load_samples(data_file)) {
         Ok(samples) => samples,
-        Err(e) => {
-            eprintln!("error: {}: {e}", data_file.display());
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    if samples.is_empty() {
-        eprintln!("error: {} holds no position", data_file.display());
-        return ExitCode::from(2);
-    }
-    eprintln!(
-        "tune: {} positions read in {:.1} s",
-        samples.len(),
-        start.elapsed().as_secs_f64()
-    );
+    let validation = match validation_file.map(|file| pool.install(|| load_samples(file))) {
+        None => Vec::new(),
+        Some(Ok(samples)) => samples,
+        Some(Err(code)) => return code,
+    };
+    let iterations = schedule.iterations;
     let tuned = pool.install(|| {
-        texel::tune(&samples, iterations, rate, &|step, error| {
+        texel::tune(&samples, &validation, schedule, &|step, error| {
             eprintln!("tune: step {step}/{iterations}, error {error:.6}");
         })
     });
     say!("{}", report::report(&tuned));
     ExitCode::SUCCESS
+}
+
+/// The samples of a datagen file, or the exit code after saying why there are none.
+fn load_samples(file: &Path) -> Result<Vec<texel::Sample>, ExitCode> {
+    let start = Instant::now();
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", file.display());
+        ExitCode::from(2)
+    })?;
+    let samples = texel::load(&text).map_err(|e| {
+        eprintln!("error: {}: {e}", file.display());
+        ExitCode::from(2)
+    })?;
+    if samples.is_empty() {
+        eprintln!("error: {} holds no position", file.display());
+        return Err(ExitCode::from(2));
+    }
+    eprintln!(
+        "tune: {} positions read from {} in {:.1} s",
+        samples.len(),
+        file.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(samples)
 }

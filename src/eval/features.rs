@@ -1,18 +1,23 @@
 //! The evaluation as a linear function, for the tuner (`ferrite tune`): given one position's
 //! term values, phase and endgame scale, the white-view score is a sum of one middlegame and
 //! one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
-//! weights. [`Group::params`] names the weights of [`super::params`] behind each group and how
-//! a multiplier carries over to them.
+//! weights, plus the piece-square entries of the pieces on the board, each a weight of its
+//! own. [`Group::params`] names the weights of [`super::params`] behind each group and how a
+//! multiplier carries over to them.
 //!
 //! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
 //! touch: the search never calls anything here.
 
 use super::params::*;
+use super::pst::{half_index, relative, HALF_SQUARES};
 use super::{Breakdown, Score, Term, PIECE_VALUES};
 use crate::chess::{Color, PieceType, Position};
 
+/// Piece-square entries the tuner fits one by one: a half table per piece type.
+pub const SQUARE_ENTRIES: usize = PieceType::COUNT * HALF_SQUARES;
+
 /// A group of evaluation weights that the tuner scales together: the material of each piece
-/// type, then every other evaluation term as a whole.
+/// type, then every other evaluation term but the piece-square tables as a whole.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Group {
     /// Pawn material.
@@ -25,8 +30,6 @@ pub enum Group {
     RookMaterial,
     /// Queen material.
     QueenMaterial,
-    /// Piece-square tables.
-    PieceSquare,
     /// Doubled, isolated and backward pawns.
     Pawns,
     /// Passed pawns.
@@ -45,13 +48,12 @@ pub enum Group {
 
 impl Group {
     /// Every group, material first, then in the order `trace` prints the terms.
-    pub const ALL: [Group; 13] = [
+    pub const ALL: [Group; 12] = [
         Group::PawnMaterial,
         Group::KnightMaterial,
         Group::BishopMaterial,
         Group::RookMaterial,
         Group::QueenMaterial,
-        Group::PieceSquare,
         Group::Pawns,
         Group::PassedPawns,
         Group::Mobility,
@@ -71,7 +73,6 @@ impl Group {
             Group::BishopMaterial => "Bishop material",
             Group::RookMaterial => "Rook material",
             Group::QueenMaterial => "Queen material",
-            Group::PieceSquare => Term::PieceSquare.name(),
             Group::Pawns => Term::Pawns.name(),
             Group::PassedPawns => Term::PassedPawns.name(),
             Group::Mobility => Term::Mobility.name(),
@@ -93,12 +94,6 @@ impl Group {
                     weight: Weight::$kind($name),
                 }
             };
-            ($kind:ident, &$name:ident) => {
-                Param {
-                    name: stringify!($name),
-                    weight: Weight::$kind(&$name),
-                }
-            };
         }
         match self {
             Group::PawnMaterial => &[param!(Score, PAWN_VALUE)],
@@ -106,19 +101,6 @@ impl Group {
             Group::BishopMaterial => &[param!(Score, BISHOP_VALUE)],
             Group::RookMaterial => &[param!(Score, ROOK_VALUE)],
             Group::QueenMaterial => &[param!(Score, QUEEN_VALUE)],
-            Group::PieceSquare => &[
-                param!(Score, PAWN_ADVANCE),
-                param!(Score, PAWN_CENTRE),
-                param!(Score, KNIGHT_CENTRE),
-                param!(Score, MINOR_BACK_RANK),
-                param!(Score, BISHOP_CENTRE),
-                param!(Score, ROOK_CENTRE_FILE),
-                param!(Score, ROOK_SEVENTH),
-                param!(Score, QUEEN_CENTRE),
-                param!(Mg, KING_ADVANCE_MG),
-                param!(MgTable, &KING_FILE_MG),
-                param!(Eg, KING_CENTRE_EG),
-            ],
             Group::Pawns => &[
                 param!(Score, DOUBLED_PAWN),
                 param!(Score, ISOLATED_PAWN),
@@ -182,8 +164,6 @@ pub enum Weight {
     Mg(i32),
     /// An endgame-only value: times the endgame multiplier.
     Eg(i32),
-    /// A table of middlegame-only values: each times the middlegame multiplier.
-    MgTable(&'static [i32]),
     /// A middlegame divisor: divided by the middlegame multiplier.
     MgDivisor(i32),
     /// An endgame divisor: divided by the endgame multiplier.
@@ -192,7 +172,7 @@ pub enum Weight {
 
 impl Weight {
     /// The weight with the multipliers applied, rounded, written as in `params.rs`
-    /// (`s(105, 118)`, `-20`, `[16, 27, 0, -16]`). `scaled(1.0, 1.0)` is the current value.
+    /// (`s(105, 118)`, `-20`). `scaled(1.0, 1.0)` is the current value.
     /// A divisor cannot express a multiplier of zero or below; it then says so instead.
     pub fn scaled(&self, mg: f64, eg: f64) -> String {
         let times = |value: i32, by: f64| (f64::from(value) * by).round() as i64;
@@ -207,24 +187,22 @@ impl Weight {
             Weight::Score(score) => format!("s({}, {})", times(score.mg, mg), times(score.eg, eg)),
             Weight::Mg(value) => times(value, mg).to_string(),
             Weight::Eg(value) => times(value, eg).to_string(),
-            Weight::MgTable(values) => {
-                let scaled: Vec<String> = values
-                    .iter()
-                    .map(|&value| times(value, mg).to_string())
-                    .collect();
-                format!("[{}]", scaled.join(", "))
-            }
             Weight::MgDivisor(value) => divided(value, mg),
             Weight::EgDivisor(value) => divided(value, eg),
         }
     }
 }
 
-/// One position's evaluation split into groups: what the tuner fits multipliers to.
-#[derive(Copy, Clone, Debug)]
+/// One position's evaluation split into groups and piece-square entries: what the tuner
+/// fits.
+#[derive(Clone, Debug)]
 pub struct Features {
     /// Each group's value, white minus black, before blending.
     pub groups: [Score; Group::COUNT],
+    /// One `(entry, sign)` per piece on the board: its piece-square entry
+    /// (`piece type index * 32 + half-table index`, below [`SQUARE_ENTRIES`]) and +1 for a
+    /// white piece, -1 for a black one.
+    pub squares: Vec<(u16, i8)>,
     /// Game phase, 0 (endgame) ..= [`PHASE_MAX`] (middlegame).
     pub phase: i32,
     /// Share of the endgame half kept, out of [`SCALE_NORMAL`].
@@ -234,19 +212,28 @@ pub struct Features {
 }
 
 impl Features {
-    /// `coefficients()[group] = [mg, eg]` such that the white-view evaluation, with every
-    /// group's weights multiplied by `m[group] = [m_mg, m_eg]`, is
-    /// `Σ mg · m_mg + eg · m_eg`. With all multipliers 1.0 this is [`super::evaluate`] from
-    /// white's view, but for integer rounding (less than 2 centipawns). The phase and scale
-    /// are taken as they are for the current weights.
-    pub fn coefficients(&self) -> [[f64; 2]; Group::COUNT] {
+    /// `[mg, eg]`: the share of a middlegame and of an endgame centipawn in the white-view
+    /// evaluation (the phase blend and the endgame scale), both 0 without mating material.
+    /// The phase and scale are taken as they are for the current weights.
+    pub fn shares(&self) -> [f64; 2] {
         if self.no_mating_material {
-            return [[0.0; 2]; Group::COUNT];
+            return [0.0; 2];
         }
         let phase_max = f64::from(PHASE_MAX);
         let mg_share = f64::from(self.phase) / phase_max;
         let eg_share = f64::from(PHASE_MAX - self.phase) / phase_max * f64::from(self.scale)
             / f64::from(SCALE_NORMAL);
+        [mg_share, eg_share]
+    }
+
+    /// `coefficients()[group] = [mg, eg]` such that the white-view evaluation, with every
+    /// group's weights multiplied by `m[group] = [m_mg, m_eg]`, is
+    /// `Σ mg · m_mg + eg · m_eg`, plus `Σ sign · (shares[0] · entry.mg + shares[1] · entry.eg)`
+    /// over [`Features::squares`]. With all multipliers 1.0 and the current tables this is
+    /// [`super::evaluate`] from white's view, but for integer rounding (less than 2
+    /// centipawns).
+    pub fn coefficients(&self) -> [[f64; 2]; Group::COUNT] {
+        let [mg_share, eg_share] = self.shares();
         self.groups.map(|score| {
             [
                 f64::from(score.mg) * mg_share,
@@ -254,6 +241,23 @@ impl Features {
             ]
         })
     }
+}
+
+/// The `params.rs` name of the half table of piece-square entry `entry`, and the entry's
+/// `[rank][file]` place in it.
+pub fn square_entry_place(entry: usize) -> (&'static str, usize, usize) {
+    let index = entry % HALF_SQUARES;
+    (
+        super::pst::HALF_TABLE_NAMES[entry / HALF_SQUARES],
+        index / 4,
+        index % 4,
+    )
+}
+
+/// The current value of piece-square entry `entry` (below [`SQUARE_ENTRIES`]).
+pub fn square_entry(entry: usize) -> Score {
+    let index = entry % HALF_SQUARES;
+    super::pst::HALF_TABLES[entry / HALF_SQUARES][index / 4][index % 4]
 }
 
 /// The evaluation of `pos` split into [`Features`]. Slower than [`super::evaluate`] (it
@@ -270,7 +274,6 @@ pub fn features(pos: &Position) -> Features {
         Group::BishopMaterial => material(PieceType::Bishop),
         Group::RookMaterial => material(PieceType::Rook),
         Group::QueenMaterial => material(PieceType::Queen),
-        Group::PieceSquare => breakdown.term(Term::PieceSquare),
         Group::Pawns => breakdown.term(Term::Pawns),
         Group::PassedPawns => breakdown.term(Term::PassedPawns),
         Group::Mobility => breakdown.term(Term::Mobility),
@@ -279,8 +282,19 @@ pub fn features(pos: &Position) -> Features {
         Group::Threats => breakdown.term(Term::Threats),
         Group::Tempo => breakdown.term(Term::Tempo),
     });
+    let mut squares = Vec::with_capacity(32);
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        for piece_type in PieceType::ALL {
+            for sq in pos.pieces(color, piece_type) {
+                let entry =
+                    piece_type.index() * HALF_SQUARES + half_index(relative(color, sq).index());
+                squares.push((entry as u16, sign));
+            }
+        }
+    }
     Features {
         groups,
+        squares,
         phase: breakdown.phase,
         scale: breakdown.scale,
         no_mating_material: breakdown.no_mating_material,
@@ -306,13 +320,19 @@ mod tests {
     fn dot_product_with_unit_multipliers_is_the_evaluation() {
         for fen in FENS {
             let pos = Position::from_fen(fen).expect("valid FEN");
-            let unit = [[1.0; 2]; Group::COUNT];
-            let linear: f64 = features(&pos)
-                .coefficients()
+            let found = features(&pos);
+            let groups: f64 = found.coefficients().iter().flatten().sum();
+            let [mg_share, eg_share] = found.shares();
+            let squares: f64 = found
+                .squares
                 .iter()
-                .zip(unit)
-                .map(|([mg, eg], [m_mg, m_eg])| mg * m_mg + eg * m_eg)
+                .map(|&(entry, sign)| {
+                    let value = square_entry(usize::from(entry));
+                    f64::from(sign)
+                        * (mg_share * f64::from(value.mg) + eg_share * f64::from(value.eg))
+                })
                 .sum();
+            let linear = groups + squares;
             let white = match pos.side_to_move() {
                 Color::White => evaluate(&pos),
                 Color::Black => -evaluate(&pos),
@@ -342,7 +362,6 @@ mod tests {
         );
         assert_eq!(Weight::Mg(15).scaled(2.0, 0.0), "30");
         assert_eq!(Weight::Eg(10).scaled(0.0, 1.26), "13");
-        assert_eq!(Weight::MgTable(&[15, -15]).scaled(1.1, 1.0), "[17, -17]");
         assert_eq!(Weight::MgDivisor(160).scaled(2.0, 1.0), "80");
         assert_eq!(Weight::EgDivisor(8).scaled(1.0, 0.5), "16");
         assert!(Weight::EgDivisor(8).scaled(1.0, -0.5).starts_with("none"));

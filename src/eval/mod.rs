@@ -24,7 +24,9 @@ pub mod score;
 mod threats;
 mod trace;
 
-pub use features::{features, Features, Group, Param, Weight};
+pub use features::{
+    features, square_entry, square_entry_place, Features, Group, Param, Weight, SQUARE_ENTRIES,
+};
 pub use score::Score;
 pub use trace::trace;
 

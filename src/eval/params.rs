@@ -1,10 +1,11 @@
-//! Every weight of the hand-crafted evaluation, as named constants in one place so that a later
-//! tuner can rewrite this file and nothing else. Values are centipawns, `s(mg, eg)`.
+//! Every weight of the hand-crafted evaluation, as named constants in one place so that the
+//! tuner's output (`ferrite tune`) goes into this file and nothing else. Values are
+//! centipawns, `s(mg, eg)`.
 //!
-//! Origin of all values: set by hand for Ferrite (round numbers from chess knowledge, then
-//! sanity-checked on the test positions); none is copied from another engine. Shapes that need
-//! a table (piece-square, mobility, passed pawns) are generated from the few parameters here by
-//! simple formulas, so a tuner can either tune the parameters or replace the formulas by tables.
+//! Origin of all values: set by hand for Ferrite (round numbers from chess knowledge), then
+//! fitted by `ferrite tune` to Ferrite's own self-play games where a commit says so; none is
+//! copied from another engine. Mobility and passed-pawn shapes are formulas over the few
+//! parameters here; the piece-square tables are tables.
 
 use super::score::{s, Score};
 
@@ -34,30 +35,78 @@ pub const PHASE_QUEEN: i32 = 4;
 /// Phase of the starting material (4 minors + 4 rooks + 2 queens): pure middlegame.
 pub const PHASE_MAX: i32 = 24;
 
-// ---- Piece-square tables (shapes in pst.rs) -------------------------------------------------
+// ---- Piece-square tables (pst.rs) -----------------------------------------------------------
+//
+// The positional part of a piece's value by square, from its own side (material is a separate
+// term). Tables are left-right symmetric: `[rank][file]` for files a to d, mirrored for e to h.
 
-/// Pawn: per rank advanced beyond the second.
-pub const PAWN_ADVANCE: Score = s(3, 4);
-/// Pawn: per step of file centrality (a/h = 0 … d/e = 3) on ranks 3 to 5, the centre fight.
-pub const PAWN_CENTRE: Score = s(5, 0);
-/// Knight: per step of centrality (file + rank, 0…6), centred so the average square is ~0.
-pub const KNIGHT_CENTRE: Score = s(8, 6);
-/// Knight or bishop on its own back rank: undeveloped.
-pub const MINOR_BACK_RANK: Score = s(-10, 0);
-/// Bishop: per step of centrality.
-pub const BISHOP_CENTRE: Score = s(4, 3);
-/// Rook: per step of file centrality (central files are opened first).
-pub const ROOK_CENTRE_FILE: Score = s(3, 0);
-/// Rook on the seventh rank (relative): attacks pawns and confines the king.
-pub const ROOK_SEVENTH: Score = s(20, 15);
-/// Queen: per step of centrality.
-pub const QUEEN_CENTRE: Score = s(2, 5);
-/// King in the middlegame: per rank away from its own back rank.
-pub const KING_ADVANCE_MG: i32 = -18;
-/// King in the middlegame by file centrality a/h, b/g, c/f, d/e: safest tucked in on b/g.
-pub const KING_FILE_MG: [i32; 4] = [15, 25, 0, -15];
-/// King in the endgame: per step of centrality (file + rank, 0…6), centred.
-pub const KING_CENTRE_EG: i32 = 10;
+/// Pawn, by square (ranks 1 to 8 from its own side, files a to d; e to h mirror them).
+/// Ranks 1 and 8 are never used.
+pub const PAWN_SQUARES: [[Score; 4]; 8] = [
+    [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
+    [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
+    [s(3, 4), s(8, 4), s(13, 4), s(18, 4)],
+    [s(6, 8), s(11, 8), s(16, 8), s(21, 8)],
+    [s(9, 12), s(14, 12), s(19, 12), s(24, 12)],
+    [s(12, 16), s(12, 16), s(12, 16), s(12, 16)],
+    [s(15, 20), s(15, 20), s(15, 20), s(15, 20)],
+    [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
+];
+/// Knight, by square (as for pawns).
+pub const KNIGHT_SQUARES: [[Score; 4]; 8] = [
+    [s(-34, -18), s(-26, -12), s(-18, -6), s(-10, 0)],
+    [s(-16, -12), s(-8, -6), s(0, 0), s(8, 6)],
+    [s(-8, -6), s(0, 0), s(8, 6), s(16, 12)],
+    [s(0, 0), s(8, 6), s(16, 12), s(24, 18)],
+    [s(0, 0), s(8, 6), s(16, 12), s(24, 18)],
+    [s(-8, -6), s(0, 0), s(8, 6), s(16, 12)],
+    [s(-16, -12), s(-8, -6), s(0, 0), s(8, 6)],
+    [s(-24, -18), s(-16, -12), s(-8, -6), s(0, 0)],
+];
+/// Bishop, by square.
+pub const BISHOP_SQUARES: [[Score; 4]; 8] = [
+    [s(-22, -9), s(-18, -6), s(-14, -3), s(-10, 0)],
+    [s(-8, -6), s(-4, -3), s(0, 0), s(4, 3)],
+    [s(-4, -3), s(0, 0), s(4, 3), s(8, 6)],
+    [s(0, 0), s(4, 3), s(8, 6), s(12, 9)],
+    [s(0, 0), s(4, 3), s(8, 6), s(12, 9)],
+    [s(-4, -3), s(0, 0), s(4, 3), s(8, 6)],
+    [s(-8, -6), s(-4, -3), s(0, 0), s(4, 3)],
+    [s(-12, -9), s(-8, -6), s(-4, -3), s(0, 0)],
+];
+/// Rook, by square.
+pub const ROOK_SQUARES: [[Score; 4]; 8] = [
+    [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
+    [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
+    [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
+    [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
+    [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
+    [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
+    [s(17, 15), s(20, 15), s(23, 15), s(26, 15)],
+    [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
+];
+/// Queen, by square.
+pub const QUEEN_SQUARES: [[Score; 4]; 8] = [
+    [s(-6, -15), s(-4, -10), s(-2, -5), s(0, 0)],
+    [s(-4, -10), s(-2, -5), s(0, 0), s(2, 5)],
+    [s(-2, -5), s(0, 0), s(2, 5), s(4, 10)],
+    [s(0, 0), s(2, 5), s(4, 10), s(6, 15)],
+    [s(0, 0), s(2, 5), s(4, 10), s(6, 15)],
+    [s(-2, -5), s(0, 0), s(2, 5), s(4, 10)],
+    [s(-4, -10), s(-2, -5), s(0, 0), s(2, 5)],
+    [s(-6, -15), s(-4, -10), s(-2, -5), s(0, 0)],
+];
+/// King, by square.
+pub const KING_SQUARES: [[Score; 4]; 8] = [
+    [s(15, -30), s(25, -20), s(0, -10), s(-15, 0)],
+    [s(-3, -20), s(7, -10), s(-18, 0), s(-33, 10)],
+    [s(-21, -10), s(-11, 0), s(-36, 10), s(-51, 20)],
+    [s(-39, 0), s(-29, 10), s(-54, 20), s(-69, 30)],
+    [s(-57, 0), s(-47, 10), s(-72, 20), s(-87, 30)],
+    [s(-75, -10), s(-65, 0), s(-90, 10), s(-105, 20)],
+    [s(-93, -20), s(-83, -10), s(-108, 0), s(-123, 10)],
+    [s(-111, -30), s(-101, -20), s(-126, -10), s(-141, 0)],
+];
 
 // ---- Mobility (shapes in pieces.rs) ---------------------------------------------------------
 

@@ -1,71 +1,41 @@
-//! Piece-square tables, generated at compile time from the few shape parameters in
-//! [`super::params`] (centralisation, advancement, back rank, seventh rank) rather than typed
-//! in. Tables are from white's side; a black piece looks up its square mirrored top to bottom.
-//! Material is a separate term, so these hold only the positional part.
+//! Piece-square tables: the positional part of a piece's value by square, from the
+//! left-right symmetric half tables of [`super::params`], expanded once at compile time to
+//! whole boards. Tables are from white's side; a black piece looks up its square mirrored top
+//! to bottom.
 
 use super::params::*;
-use super::score::{s, Score};
+use super::score::Score;
 use crate::chess::{Color, PieceType, Square};
 
-/// Distance from the board edge of a file or rank index: 0 on a/h (1/8) … 3 on d/e (4/5).
-const fn centrality(index: usize) -> i32 {
-    let i = index as i32;
-    if i < 7 - i {
-        i
-    } else {
-        7 - i
-    }
-}
+/// The half tables by piece type index: `[rank][file]` for files a to d.
+pub const HALF_TABLES: [&[[Score; 4]; 8]; PieceType::COUNT] = [
+    &PAWN_SQUARES,
+    &KNIGHT_SQUARES,
+    &BISHOP_SQUARES,
+    &ROOK_SQUARES,
+    &QUEEN_SQUARES,
+    &KING_SQUARES,
+];
 
-/// The positional value of a white piece of type index `pt` on square index `sq`.
-const fn square_value(pt: usize, sq: usize) -> Score {
+/// The names of [`HALF_TABLES`] in `params.rs`.
+pub const HALF_TABLE_NAMES: [&str; PieceType::COUNT] = [
+    "PAWN_SQUARES",
+    "KNIGHT_SQUARES",
+    "BISHOP_SQUARES",
+    "ROOK_SQUARES",
+    "QUEEN_SQUARES",
+    "KING_SQUARES",
+];
+
+/// Entries of one half table.
+pub const HALF_SQUARES: usize = 32;
+
+/// The index into a half table (`rank * 4 + file`, files e to h mirrored onto d to a) of
+/// square index `sq`, as seen by white.
+pub const fn half_index(sq: usize) -> usize {
     let file = sq & 7;
-    let rank = sq >> 3;
-    let fc = centrality(file);
-    let rc = centrality(rank);
-    // Centrality of the square, 0 (corner) … 6 (centre), minus 3 so the board averages ~0.
-    let centre = fc + rc - 3;
-    let rank_i = rank as i32;
-    match pt {
-        // Pawn: small push bonus, plus a centre bonus while the centre is being fought for.
-        0 => {
-            let advance = if rank_i >= 2 { rank_i - 1 } else { 0 };
-            let mut v = PAWN_ADVANCE.times(advance);
-            if rank >= 2 && rank <= 4 {
-                v = v.plus(PAWN_CENTRE.times(fc));
-            }
-            v
-        }
-        1 => {
-            let v = KNIGHT_CENTRE.times(centre);
-            if rank == 0 {
-                v.plus(MINOR_BACK_RANK)
-            } else {
-                v
-            }
-        }
-        2 => {
-            let v = BISHOP_CENTRE.times(centre);
-            if rank == 0 {
-                v.plus(MINOR_BACK_RANK)
-            } else {
-                v
-            }
-        }
-        3 => {
-            let v = ROOK_CENTRE_FILE.times(fc - 1);
-            if rank == 6 {
-                v.plus(ROOK_SEVENTH)
-            } else {
-                v
-            }
-        }
-        4 => QUEEN_CENTRE.times(centre),
-        _ => s(
-            KING_ADVANCE_MG * rank_i + KING_FILE_MG[fc as usize],
-            KING_CENTRE_EG * centre,
-        ),
-    }
+    let folded = if file < 4 { file } else { 7 - file };
+    (sq >> 3) * 4 + folded
 }
 
 const fn build() -> [[Score; Square::COUNT]; PieceType::COUNT] {
@@ -74,7 +44,8 @@ const fn build() -> [[Score; Square::COUNT]; PieceType::COUNT] {
     while pt < PieceType::COUNT {
         let mut sq = 0;
         while sq < Square::COUNT {
-            table[pt][sq] = square_value(pt, sq);
+            let index = half_index(sq);
+            table[pt][sq] = HALF_TABLES[pt][index / 4][index % 4];
             sq += 1;
         }
         pt += 1;
@@ -85,14 +56,19 @@ const fn build() -> [[Score; Square::COUNT]; PieceType::COUNT] {
 /// `TABLE[piece type][square]` for white pieces.
 static TABLE: [[Score; Square::COUNT]; PieceType::COUNT] = build();
 
+/// The square a piece of `color` on `sq` has in white's tables.
+#[inline(always)]
+pub fn relative(color: Color, sq: Square) -> Square {
+    match color {
+        Color::White => sq,
+        Color::Black => sq.flip_rank(),
+    }
+}
+
 /// The positional value of a piece of `color` and `piece_type` on `sq`, from its own side.
 #[inline(always)]
 pub fn value(color: Color, piece_type: PieceType, sq: Square) -> Score {
-    let sq = match color {
-        Color::White => sq,
-        Color::Black => sq.flip_rank(),
-    };
-    TABLE[piece_type.index()][sq.index()]
+    TABLE[piece_type.index()][relative(color, sq).index()]
 }
 
 #[cfg(test)]
@@ -114,13 +90,14 @@ mod tests {
         assert!(king(Square::E4).eg > king(Square::H1).eg);
         let pawn = |sq| value(Color::White, PieceType::Pawn, sq);
         assert!(pawn(Square::E4).mg > pawn(Square::E2).mg);
-        assert!(pawn(Square::E4).mg > pawn(Square::A4).mg);
-        let rook = |sq| value(Color::White, PieceType::Rook, sq);
-        assert!(rook(Square::D7).mg > rook(Square::D6).mg);
     }
 
     #[test]
-    fn left_right_symmetric() {
+    fn files_e_to_h_mirror_a_to_d() {
+        assert_eq!(half_index(Square::A1.index()), 0);
+        assert_eq!(half_index(Square::H1.index()), 0);
+        assert_eq!(half_index(Square::E4.index()), 3 * 4 + 3);
+        assert_eq!(half_index(Square::G8.index()), 7 * 4 + 1);
         for pt in PieceType::ALL {
             for sq in Square::ALL {
                 let mirrored = Square::from_index(sq.index() ^ 7).expect("on the board");

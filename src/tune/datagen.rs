@@ -47,8 +47,12 @@ pub struct DatagenConfig {
     pub nodes: u64,
     /// Games played at once.
     pub threads: usize,
-    /// Seeds the choice of openings.
+    /// Seeds the choice of openings and of the random plies.
     pub seed: u64,
+    /// Uniformly random legal moves played after the opening, before the game proper: a
+    /// book of a few thousand openings would otherwise replay the same games, since a
+    /// node-limited search is deterministic.
+    pub random_plies: usize,
 }
 
 /// How a game ended.
@@ -274,6 +278,19 @@ impl<W: Write> OrderedOutput<'_, W> {
     }
 }
 
+/// `plies` uniformly random legal moves from `pos`, fewer if the walk reaches a position
+/// without one.
+fn random_walk(mut pos: Position, plies: usize, rng: &mut SplitMix64) -> Position {
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.make_move(moves.as_slice()[rng.below(moves.len())]);
+    }
+    pos
+}
+
 /// Plays `config.games` games from random `openings` on `config.threads` threads and writes
 /// the kept positions to `out`, one `<FEN> | <result>` line each, in game order.
 /// `progress` sees the summary after each game written. Stops at the first write error.
@@ -309,7 +326,11 @@ pub fn run<W: Write + Send>(
                     return;
                 }
                 let mut rng = SplitMix64::new(config.seed.wrapping_add(index as u64));
-                let opening = openings[rng.below(openings.len())];
+                let opening = random_walk(
+                    openings[rng.below(openings.len())],
+                    config.random_plies,
+                    &mut rng,
+                );
                 let record = play_game(opening, config.nodes, tt);
                 let mut output = output
                     .lock()

@@ -1,8 +1,9 @@
-//! The text `ferrite tune` prints: the fitted `K`, the error before and after, and per
-//! group the multipliers and the weights of `params.rs` they give, to copy by hand.
+//! The text `ferrite tune` prints: the fitted `K`, the error before and after, per group
+//! the multipliers and the weights of `params.rs` they give, then the fitted piece-square
+//! tables as `params.rs` text, to copy by hand.
 
 use super::texel::Tuned;
-use crate::eval::Group;
+use crate::eval::{square_entry_place, Group, SQUARE_ENTRIES};
 use std::fmt::Write;
 
 /// The report for `tuned`, one block per group:
@@ -28,6 +29,13 @@ fn write_report(tuned: &Tuned, out: &mut String) -> std::fmt::Result {
         "error: {:.6} before, {:.6} after ({} positions, {} iterations)",
         tuned.error_before, tuned.error_after, tuned.positions, tuned.iterations
     )?;
+    if let Some([before, after]) = tuned.validation {
+        writeln!(
+            out,
+            "held-out error: {before:.6} before, {after:.6} after ({} positions)",
+            tuned.validation_positions
+        )?;
+    }
     writeln!(out)?;
     writeln!(
         out,
@@ -47,20 +55,41 @@ fn write_report(tuned: &Tuned, out: &mut String) -> std::fmt::Result {
         }
     }
     writeln!(out)?;
-    write!(
+    writeln!(
         out,
         "Material values also set the endgame scale's material balance (eval/scale.rs)."
-    )
+    )?;
+    writeln!(out)?;
+    write!(out, "Piece-square tables (params.rs text):")?;
+    for (entry, [mg, eg]) in tuned.squares.iter().enumerate().take(SQUARE_ENTRIES) {
+        let (table, rank, file) = square_entry_place(entry);
+        if rank == 0 && file == 0 {
+            write!(out, "\n\npub const {table}: [[Score; 4]; 8] = [")?;
+        }
+        if file == 0 {
+            write!(out, "\n    [")?;
+        } else {
+            write!(out, ", ")?;
+        }
+        write!(out, "s({}, {})", mg.round() as i64, eg.round() as i64)?;
+        if file == 3 {
+            write!(out, "],")?;
+        }
+        if rank == 7 && file == 3 {
+            write!(out, "\n];")?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::texel::UNIT;
+    use crate::eval::square_entry;
 
     #[test]
-    fn lists_every_group_and_param() {
-        let mut multipliers = UNIT;
+    fn lists_every_group_param_and_table() {
+        let mut multipliers = [[1.0; 2]; Group::COUNT];
         multipliers[Group::ALL
             .iter()
             .position(|&g| g == Group::Tempo)
@@ -69,12 +98,19 @@ mod tests {
             k: 1.25,
             error_before: 0.1,
             error_after: 0.09,
+            validation: Some([0.2, 0.19]),
+            validation_positions: 4,
             multipliers,
+            squares: std::array::from_fn(|e| {
+                let value = square_entry(e);
+                [f64::from(value.mg), f64::from(value.eg)]
+            }),
             positions: 10,
             iterations: 5,
         });
         assert!(text.starts_with("K = 1.2500 "), "{text}");
         assert!(text.contains("error: 0.100000 before, 0.090000 after (10 positions"));
+        assert!(text.contains("held-out error: 0.200000 before, 0.190000 after (4 positions)"));
         let tempo = crate::eval::params::TEMPO;
         assert!(
             text.contains(&format!(
@@ -88,5 +124,17 @@ mod tests {
         for group in Group::ALL {
             assert!(text.contains(group.name()), "{}", group.name());
         }
+        let knights = crate::eval::params::KNIGHT_SQUARES;
+        let first_rank: Vec<String> = knights[0]
+            .iter()
+            .map(|v| format!("s({}, {})", v.mg, v.eg))
+            .collect();
+        let expected = format!(
+            "pub const KNIGHT_SQUARES: [[Score; 4]; 8] = [\n    [{}],\n",
+            first_rank.join(", ")
+        );
+        assert!(text.contains(&expected), "{text}");
+        assert!(text.ends_with("];"), "{text}");
+        assert_eq!(text.matches("[[Score; 4]; 8]").count(), 6);
     }
 }

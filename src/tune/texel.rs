@@ -2,50 +2,98 @@
 //! that minimise the mean squared error between each position's game result `r` (white's
 //! view) and `sigmoid(K · eval / 400)`, where `eval` is the white-view static evaluation.
 //!
-//! Here the unknowns are one middlegame and one endgame multiplier per [`Group`] of weights.
+//! Here the unknowns are one middlegame and one endgame multiplier per [`Group`] of weights,
+//! then the middlegame and endgame value of every piece-square entry, each on its own.
 //! Given a position's [`Features`](crate::eval::Features), the evaluation is linear in them,
-//! so every position is reduced once (in parallel) to a vector of [`Sample::coefficients`],
-//! and each step of the descent is a pass of dot products over those. `K` is fitted first,
-//! with every multiplier 1.0 (the current weights), by a coarse-to-fine scan, then held
-//! fixed. The descent is Adam (Kingma and Ba, 2015): the groups' coefficients differ in size
-//! by two orders of magnitude (queens against tempo), and Adam's per-coordinate step sizes
-//! do not care.
+//! so every position is reduced once (in parallel) to a [`Sample`], and each step of the
+//! descent is a pass of dot products over those. `K` is fitted first, with the current
+//! weights, by a coarse-to-fine scan, then held fixed. The descent is Adam (Kingma and Ba,
+//! 2015): the coefficients differ in size by orders of magnitude (queens against tempo, a
+//! group against one square), and Adam's per-coordinate step sizes do not care. Entries are
+//! held in pawns, so that one step moves a multiplier and an entry by similar fractions.
 
 use super::data::{parse_record, LineError};
-use crate::eval::{features, Group};
+use crate::eval::{features, square_entry, Group, SQUARE_ENTRIES};
 use rayon::prelude::*;
 
-/// Number of unknowns: a middlegame and an endgame multiplier per group.
-pub const UNKNOWNS: usize = 2 * Group::COUNT;
+/// Unknowns before the piece-square entries: a middlegame and an endgame multiplier per
+/// group.
+pub const GROUP_UNKNOWNS: usize = 2 * Group::COUNT;
+
+/// Number of unknowns: the multipliers, then `[mg, eg]` per piece-square entry.
+pub const UNKNOWNS: usize = GROUP_UNKNOWNS + 2 * SQUARE_ENTRIES;
+
+/// Centipawns per unit of a piece-square unknown.
+const SQUARE_UNIT: f64 = 100.0;
 
 /// A multiplier per group: `[mg, eg]`, 1.0 for the current weights.
 pub type Multipliers = [[f64; 2]; Group::COUNT];
 
-/// The current weights: every multiplier 1.0.
-pub const UNIT: Multipliers = [[1.0; 2]; Group::COUNT];
+/// Every unknown, flattened: see [`UNKNOWNS`].
+pub type Weights = [f64; UNKNOWNS];
+
+/// The current weights: every multiplier 1.0, every entry its value in `params.rs`.
+pub fn current() -> Weights {
+    std::array::from_fn(|i| match i.checked_sub(GROUP_UNKNOWNS) {
+        None => 1.0,
+        Some(j) => {
+            let value = square_entry(j / 2);
+            f64::from(if j % 2 == 0 { value.mg } else { value.eg }) / SQUARE_UNIT
+        }
+    })
+}
 
 /// Positions per parallel work item; sums are over these chunks in order, so results do not
 /// depend on the number of threads.
 const CHUNK: usize = 4096;
 
 /// One position reduced to what the error needs.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct Sample {
-    /// `[mg, eg]` per group, flattened: the white-view evaluation is the dot product with
-    /// the flattened [`Multipliers`] (see [`crate::eval::Features::coefficients`]).
-    pub coefficients: [f32; UNKNOWNS],
+    /// `[mg, eg]` per group, flattened: the groups' part of the white-view evaluation is the
+    /// dot product with the multipliers (see [`crate::eval::Features::coefficients`]).
+    pub coefficients: [f32; GROUP_UNKNOWNS],
+    /// `[mg, eg]` weight of a piece-square unknown, in centipawns per unit.
+    pub shares: [f32; 2],
+    /// `(entry, sign)` per piece on the board (see [`crate::eval::Features::squares`]).
+    pub squares: Vec<(u16, i8)>,
     /// The game result from white's view: 1.0, 0.5 or 0.0.
     pub result: f32,
 }
 
 impl Sample {
-    /// The white-view evaluation under `weights` (flattened multipliers).
-    fn eval(&self, weights: &[f64; UNKNOWNS]) -> f64 {
-        self.coefficients
+    /// The white-view evaluation under `weights`.
+    fn eval(&self, weights: &Weights) -> f64 {
+        let groups: f64 = self
+            .coefficients
             .iter()
             .zip(weights)
             .map(|(&c, &w)| f64::from(c) * w)
-            .sum()
+            .sum();
+        let [mg, eg] = self.shares.map(f64::from);
+        let squares: f64 = self
+            .squares
+            .iter()
+            .map(|&(entry, sign)| {
+                let at = GROUP_UNKNOWNS + 2 * usize::from(entry);
+                f64::from(sign) * (mg * weights[at] + eg * weights[at + 1])
+            })
+            .sum();
+        groups + squares
+    }
+
+    /// Adds `factor` times this sample's gradient of [`Sample::eval`] to `sum`.
+    fn add_gradient(&self, factor: f64, sum: &mut Weights) {
+        for (total, &c) in sum.iter_mut().zip(&self.coefficients) {
+            *total += factor * f64::from(c);
+        }
+        let [mg, eg] = self.shares.map(f64::from);
+        for &(entry, sign) in &self.squares {
+            let at = GROUP_UNKNOWNS + 2 * usize::from(entry);
+            let signed = factor * f64::from(sign);
+            sum[at] += signed * mg;
+            sum[at + 1] += signed * eg;
+        }
     }
 }
 
@@ -59,9 +107,12 @@ pub fn load(text: &str) -> Result<Vec<Sample>, LineError> {
         .map(|(index, line)| {
             let record = parse_record(line, index + 1)?;
             Ok(record.map(|(position, result)| {
-                let coefficients = features(&position).coefficients();
+                let found = features(&position);
+                let coefficients = found.coefficients();
                 Sample {
                     coefficients: std::array::from_fn(|i| coefficients[i / 2][i % 2] as f32),
+                    shares: found.shares().map(|share| (share * SQUARE_UNIT) as f32),
+                    squares: found.squares,
                     result: result as f32,
                 }
             }))
@@ -70,27 +121,22 @@ pub fn load(text: &str) -> Result<Vec<Sample>, LineError> {
     parsed.into_iter().filter_map(Result::transpose).collect()
 }
 
-fn flatten(multipliers: &Multipliers) -> [f64; UNKNOWNS] {
-    std::array::from_fn(|i| multipliers[i / 2][i % 2])
-}
-
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// Mean squared error of `sigmoid(k · eval / 400)` against the results.
-pub fn error(samples: &[Sample], k: f64, multipliers: &Multipliers) -> f64 {
+pub fn error(samples: &[Sample], k: f64, weights: &Weights) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let weights = flatten(multipliers);
     let partial: Vec<f64> = samples
         .par_chunks(CHUNK)
         .map(|chunk| {
             chunk
                 .iter()
                 .map(|sample| {
-                    let predicted = sigmoid(k * sample.eval(&weights) / 400.0);
+                    let predicted = sigmoid(k * sample.eval(weights) / 400.0);
                     let miss = f64::from(sample.result) - predicted;
                     miss * miss
                 })
@@ -100,9 +146,9 @@ pub fn error(samples: &[Sample], k: f64, multipliers: &Multipliers) -> f64 {
     partial.iter().sum::<f64>() / samples.len() as f64
 }
 
-/// The gradient of [`error`] with respect to the flattened multipliers.
-fn gradient(samples: &[Sample], k: f64, weights: &[f64; UNKNOWNS]) -> [f64; UNKNOWNS] {
-    let partial: Vec<[f64; UNKNOWNS]> = samples
+/// The gradient of [`error`] with respect to the weights.
+fn gradient(samples: &[Sample], k: f64, weights: &Weights) -> Weights {
+    let partial: Vec<Weights> = samples
         .par_chunks(CHUNK)
         .map(|chunk| {
             let mut sum = [0.0; UNKNOWNS];
@@ -115,9 +161,7 @@ fn gradient(samples: &[Sample], k: f64, weights: &[f64; UNKNOWNS]) -> [f64; UNKN
                     * (1.0 - predicted)
                     * k
                     / 400.0;
-                for (total, &c) in sum.iter_mut().zip(&sample.coefficients) {
-                    *total += factor * f64::from(c);
-                }
+                sample.add_gradient(factor, &mut sum);
             }
             sum
         })
@@ -138,11 +182,12 @@ pub fn fit_k(samples: &[Sample]) -> f64 {
     const POINTS: usize = 20;
     let (mut low, mut high) = (0.05, 10.0);
     let mut best = 1.0;
+    let weights = current();
     for _ in 0..5 {
         let step = (high - low) / POINTS as f64;
         best = (0..=POINTS)
             .map(|i| low + step * i as f64)
-            .map(|k| (k, error(samples, k, &UNIT)))
+            .map(|k| (k, error(samples, k, &weights)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map_or(best, |(k, _)| k);
         low = (best - step).max(step / POINTS as f64);
@@ -158,35 +203,66 @@ pub struct Tuned {
     pub k: f64,
     /// Error with the current weights.
     pub error_before: f64,
-    /// Error with the fitted multipliers.
+    /// Error with the fitted weights.
     pub error_after: f64,
+    /// Error on the held-out positions with the current and with the fitted weights, if
+    /// there were any.
+    pub validation: Option<[f64; 2]>,
+    /// Held-out positions.
+    pub validation_positions: usize,
     /// The fitted multipliers.
     pub multipliers: Multipliers,
+    /// The fitted piece-square entries, `[mg, eg]` in centipawns.
+    pub squares: [[f64; 2]; SQUARE_ENTRIES],
     /// Positions used.
     pub positions: usize,
     /// Descent steps taken.
     pub iterations: usize,
 }
 
-/// Fits `K`, then runs `iterations` Adam steps of size `rate` from the current weights.
-/// `progress` is told (step, error) ten times along the way.
+/// How to run the descent.
+#[derive(Copy, Clone, Debug)]
+pub struct Schedule {
+    /// Adam steps.
+    pub iterations: usize,
+    /// Adam step size: about how far an unknown moves per step (a multiplier by this much,
+    /// an entry by this many pawns).
+    pub rate: f64,
+    /// Weight of the prior: `prior · Σ (entry − current entry)²`, entries in pawns, is added
+    /// to the error, so that entries of squares the data rarely shows stay near their
+    /// values instead of fitting noise.
+    pub prior: f64,
+}
+
+/// Fits `K` on `samples`, then runs the descent `schedule` describes from the current
+/// weights. `progress` is told (step, error) ten times along the way. The error on
+/// `validation`, positions held out of the fit, shows whether the fit generalises.
 pub fn tune(
     samples: &[Sample],
-    iterations: usize,
-    rate: f64,
+    validation: &[Sample],
+    schedule: Schedule,
     progress: &dyn Fn(usize, f64),
 ) -> Tuned {
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     const EPSILON: f64 = 1e-12;
+    let Schedule {
+        iterations,
+        rate,
+        prior,
+    } = schedule;
     let k = fit_k(samples);
-    let error_before = error(samples, k, &UNIT);
-    let mut weights = flatten(&UNIT);
+    let start = current();
+    let mut weights = start;
+    let error_before = error(samples, k, &weights);
     let mut momentum = [0.0; UNKNOWNS];
     let mut velocity = [0.0; UNKNOWNS];
     let report_every = (iterations / 10).max(1);
     for step in 1..=iterations {
-        let grad = gradient(samples, k, &weights);
+        let mut grad = gradient(samples, k, &weights);
+        for i in GROUP_UNKNOWNS..UNKNOWNS {
+            grad[i] += 2.0 * prior * (weights[i] - start[i]);
+        }
         let t = step as i32;
         for i in 0..UNKNOWNS {
             momentum[i] = BETA1 * momentum[i] + (1.0 - BETA1) * grad[i];
@@ -196,16 +272,19 @@ pub fn tune(
             weights[i] -= rate * m / (v.sqrt() + EPSILON);
         }
         if step.is_multiple_of(report_every) {
-            let multipliers = std::array::from_fn(|g| [weights[2 * g], weights[2 * g + 1]]);
-            progress(step, error(samples, k, &multipliers));
+            progress(step, error(samples, k, &weights));
         }
     }
-    let multipliers: Multipliers = std::array::from_fn(|g| [weights[2 * g], weights[2 * g + 1]]);
+    let pair = |at: usize| [weights[at], weights[at + 1]];
     Tuned {
         k,
         error_before,
-        error_after: error(samples, k, &multipliers),
-        multipliers,
+        error_after: error(samples, k, &weights),
+        validation: (!validation.is_empty())
+            .then(|| [error(validation, k, &start), error(validation, k, &weights)]),
+        validation_positions: validation.len(),
+        multipliers: std::array::from_fn(|g| pair(2 * g)),
+        squares: std::array::from_fn(|e| pair(GROUP_UNKNOWNS + 2 * e).map(|w| w * SQUARE_UNIT)),
         positions: samples.len(),
         iterations,
     }
@@ -235,7 +314,12 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 | 0.0
         assert_eq!(samples.len(), 7);
         let k = fit_k(&samples);
         assert!(k > 0.0, "K = {k}");
-        let tuned = tune(&samples, 200, 0.02, &|_, _| {});
+        let schedule = Schedule {
+            iterations: 200,
+            rate: 0.02,
+            prior: 0.0,
+        };
+        let tuned = tune(&samples, &samples[..3], schedule, &|_, _| {});
         assert_eq!(tuned.k, k);
         assert!(
             tuned.error_after < tuned.error_before,
@@ -244,24 +328,49 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 | 0.0
             tuned.error_after
         );
         assert_eq!(tuned.positions, 7);
+        assert_eq!(tuned.validation_positions, 3);
+        let [before, after] = tuned.validation.expect("validation positions given");
+        assert_eq!(before, error(&samples[..3], k, &current()));
+        assert!(after < before, "{before} -> {after}");
+        // A strong prior holds the entries at their values.
+        let held = tune(
+            &samples,
+            &[],
+            Schedule {
+                prior: 1e6,
+                ..schedule
+            },
+            &|_, _| {},
+        );
+        assert!(held.validation.is_none());
+        let start = current();
+        for (e, [mg, eg]) in held.squares.iter().enumerate() {
+            let at = GROUP_UNKNOWNS + 2 * e;
+            assert!((mg - start[at] * SQUARE_UNIT).abs() < 0.5, "entry {e}");
+            assert!((eg - start[at + 1] * SQUARE_UNIT).abs() < 0.5, "entry {e}");
+        }
     }
 
     #[test]
     fn the_gradient_matches_finite_differences() {
         let samples = load(DATA).expect("valid data");
         let k = 1.5;
-        let weights = flatten(&UNIT);
+        let weights = current();
         let grad = gradient(&samples, k, &weights);
-        for group in [0, 1, 6] {
-            let mut plus = UNIT;
-            plus[group][0] += 1e-4;
-            let mut minus = UNIT;
-            minus[group][0] -= 1e-4;
+        // Two material multipliers, a term's, and a knight's and a pawn's square entries.
+        let knight_b1 = GROUP_UNKNOWNS + 2 * (32 + 1);
+        let pawn_d2_eg = GROUP_UNKNOWNS + 2 * (4 + 3) + 1;
+        for unknown in [0, 2, 12, knight_b1, pawn_d2_eg] {
+            let mut plus = weights;
+            plus[unknown] += 1e-4;
+            let mut minus = weights;
+            minus[unknown] -= 1e-4;
             let numeric = (error(&samples, k, &plus) - error(&samples, k, &minus)) / 2e-4;
+            assert!(grad[unknown] != 0.0, "unknown {unknown} has no gradient");
             assert!(
-                (numeric - grad[2 * group]).abs() < 1e-6,
-                "group {group}: {numeric} vs {}",
-                grad[2 * group]
+                (numeric - grad[unknown]).abs() < 1e-6,
+                "unknown {unknown}: {numeric} vs {}",
+                grad[unknown]
             );
         }
     }
