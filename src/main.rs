@@ -108,11 +108,11 @@ enum Command {
         /// Gradient-descent (Adam) steps.
         #[arg(long, default_value_t = 1000)]
         iterations: usize,
-        /// Adam step size (multipliers move by about this much per step, piece-square
+        /// Adam step size (multipliers move by about this much per step, table
         /// entries by this many pawns).
         #[arg(long, default_value_t = 0.01)]
         rate: f64,
-        /// Weight of the pull of piece-square entries towards their current values.
+        /// Weight of the pull of table entries (piece-square, mobility) towards their current values.
         #[arg(long, default_value_t = 0.0)]
         prior: f64,
         /// A second data file held out of the fit: its error is reported before and after.

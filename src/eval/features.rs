@@ -1,23 +1,92 @@
 //! The evaluation as a linear function, for the tuner (`ferrite tune`): given one position's
 //! term values, phase and endgame scale, the white-view score is a sum of one middlegame and
 //! one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
-//! weights, plus the piece-square entries of the pieces on the board, each a weight of its
-//! own. [`Group::params`] names the weights of [`super::params`] behind each group and how a
-//! multiplier carries over to them.
+//! weights, plus an entry of a [`TABLES`] table (piece-square, mobility) per piece on the
+//! board, each entry a weight of its own. [`Group::params`] names the weights of
+//! [`super::params`] behind each group and how a multiplier carries over to them.
 //!
 //! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
 //! touch: the search never calls anything here.
 
 use super::params::*;
-use super::pst::{half_index, relative, HALF_SQUARES};
-use super::{Breakdown, Score, Term, PIECE_VALUES};
+use super::pst::{half_index, relative, HALF_TABLES, HALF_TABLE_NAMES};
+use super::{pawns, pieces, Breakdown, Score, Term, PIECE_VALUES};
+use crate::chess::attacks::piece_attacks;
 use crate::chess::{Color, PieceType, Position};
 
-/// Piece-square entries the tuner fits one by one: a half table per piece type.
-pub const SQUARE_ENTRIES: usize = PieceType::COUNT * HALF_SQUARES;
+/// A table of [`super::params`] whose entries the tuner fits one by one.
+#[derive(Copy, Clone, Debug)]
+pub struct Table {
+    /// The constant's name in `params.rs`.
+    pub name: &'static str,
+    /// Its entries, row by row.
+    pub entries: &'static [Score],
+    /// Entries per row: 4 for a piece-square half table (`[rank][file]`), 0 for a list.
+    pub row: usize,
+}
+
+const fn half_table(piece_type: usize) -> Table {
+    Table {
+        name: HALF_TABLE_NAMES[piece_type],
+        entries: HALF_TABLES[piece_type].as_flattened(),
+        row: 4,
+    }
+}
+
+const fn list(name: &'static str, entries: &'static [Score]) -> Table {
+    Table {
+        name,
+        entries,
+        row: 0,
+    }
+}
+
+/// The index in [`TABLES`] of each piece type's mobility table (pawns and kings have none).
+const MOBILITY_TABLES: [Option<usize>; PieceType::COUNT] =
+    [None, Some(6), Some(7), Some(8), Some(9), None];
+
+/// The tables: piece-square half tables by piece type index first, then mobility.
+pub const TABLES: [Table; 10] = [
+    half_table(0),
+    half_table(1),
+    half_table(2),
+    half_table(3),
+    half_table(4),
+    half_table(5),
+    list("KNIGHT_MOBILITY", &KNIGHT_MOBILITY),
+    list("BISHOP_MOBILITY", &BISHOP_MOBILITY),
+    list("ROOK_MOBILITY", &ROOK_MOBILITY),
+    list("QUEEN_MOBILITY", &QUEEN_MOBILITY),
+];
+
+/// Where each table's entries start in the numbering of all entries, and the total.
+const OFFSETS: [usize; TABLES.len() + 1] = {
+    let mut offsets = [0; TABLES.len() + 1];
+    let mut t = 0;
+    while t < TABLES.len() {
+        offsets[t + 1] = offsets[t] + TABLES[t].entries.len();
+        t += 1;
+    }
+    offsets
+};
+
+/// Entries of all [`TABLES`] together.
+pub const TABLE_ENTRIES: usize = OFFSETS[TABLES.len()];
+
+/// Entry `entry` (below [`TABLE_ENTRIES`]) as `(table index, index in the table)`.
+pub fn table_entry_place(entry: usize) -> (usize, usize) {
+    let table = OFFSETS.partition_point(|&offset| offset <= entry) - 1;
+    (table, entry - OFFSETS[table])
+}
+
+/// The current value of entry `entry` (below [`TABLE_ENTRIES`]).
+pub fn table_entry(entry: usize) -> Score {
+    let (table, index) = table_entry_place(entry);
+    TABLES[table].entries[index]
+}
 
 /// A group of evaluation weights that the tuner scales together: the material of each piece
-/// type, then every other evaluation term but the piece-square tables as a whole.
+/// type, then every other evaluation term but the tables (piece-square, mobility) as a whole.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Group {
     /// Pawn material.
@@ -34,8 +103,6 @@ pub enum Group {
     Pawns,
     /// Passed pawns.
     PassedPawns,
-    /// Mobility of knights, bishops, rooks and queens.
-    Mobility,
     /// Bishop pair and rooks on open files.
     Pieces,
     /// King danger and pawn shield.
@@ -48,7 +115,7 @@ pub enum Group {
 
 impl Group {
     /// Every group, material first, then in the order `trace` prints the terms.
-    pub const ALL: [Group; 12] = [
+    pub const ALL: [Group; 11] = [
         Group::PawnMaterial,
         Group::KnightMaterial,
         Group::BishopMaterial,
@@ -56,7 +123,6 @@ impl Group {
         Group::QueenMaterial,
         Group::Pawns,
         Group::PassedPawns,
-        Group::Mobility,
         Group::Pieces,
         Group::KingSafety,
         Group::Threats,
@@ -75,7 +141,6 @@ impl Group {
             Group::QueenMaterial => "Queen material",
             Group::Pawns => Term::Pawns.name(),
             Group::PassedPawns => Term::PassedPawns.name(),
-            Group::Mobility => Term::Mobility.name(),
             Group::Pieces => Term::Pieces.name(),
             Group::KingSafety => Term::KingSafety.name(),
             Group::Threats => Term::Threats.name(),
@@ -113,12 +178,6 @@ impl Group {
                 param!(Eg, PASSED_OWN_KING_DISTANCE),
                 param!(Score, PASSED_FREE_STOP),
                 param!(Score, PASSED_SAFE_PATH),
-            ],
-            Group::Mobility => &[
-                param!(Score, KNIGHT_MOBILITY),
-                param!(Score, BISHOP_MOBILITY),
-                param!(Score, ROOK_MOBILITY),
-                param!(Score, QUEEN_MOBILITY),
             ],
             Group::Pieces => &[
                 param!(Score, BISHOP_PAIR),
@@ -199,10 +258,10 @@ impl Weight {
 pub struct Features {
     /// Each group's value, white minus black, before blending.
     pub groups: [Score; Group::COUNT],
-    /// One `(entry, sign)` per piece on the board: its piece-square entry
-    /// (`piece type index * 32 + half-table index`, below [`SQUARE_ENTRIES`]) and +1 for a
-    /// white piece, -1 for a black one.
-    pub squares: Vec<(u16, i8)>,
+    /// `(entry, sign)` per table entry that a piece on the board uses (see
+    /// [`table_entry_place`]): its piece-square entry and, for a knight, bishop, rook or queen,
+    /// its mobility entry; the sign is +1 for a white piece, -1 for a black one.
+    pub entries: Vec<(u16, i8)>,
     /// Game phase, 0 (endgame) ..= [`PHASE_MAX`] (middlegame).
     pub phase: i32,
     /// Share of the endgame half kept, out of [`SCALE_NORMAL`].
@@ -229,7 +288,7 @@ impl Features {
     /// `coefficients()[group] = [mg, eg]` such that the white-view evaluation, with every
     /// group's weights multiplied by `m[group] = [m_mg, m_eg]`, is
     /// `Σ mg · m_mg + eg · m_eg`, plus `Σ sign · (shares[0] · entry.mg + shares[1] · entry.eg)`
-    /// over [`Features::squares`]. With all multipliers 1.0 and the current tables this is
+    /// over [`Features::entries`]. With all multipliers 1.0 and the current tables this is
     /// [`super::evaluate`] from white's view, but for integer rounding (less than 2
     /// centipawns).
     pub fn coefficients(&self) -> [[f64; 2]; Group::COUNT] {
@@ -241,23 +300,6 @@ impl Features {
             ]
         })
     }
-}
-
-/// The `params.rs` name of the half table of piece-square entry `entry`, and the entry's
-/// `[rank][file]` place in it.
-pub fn square_entry_place(entry: usize) -> (&'static str, usize, usize) {
-    let index = entry % HALF_SQUARES;
-    (
-        super::pst::HALF_TABLE_NAMES[entry / HALF_SQUARES],
-        index / 4,
-        index % 4,
-    )
-}
-
-/// The current value of piece-square entry `entry` (below [`SQUARE_ENTRIES`]).
-pub fn square_entry(entry: usize) -> Score {
-    let index = entry % HALF_SQUARES;
-    super::pst::HALF_TABLES[entry / HALF_SQUARES][index / 4][index % 4]
 }
 
 /// The evaluation of `pos` split into [`Features`]. Slower than [`super::evaluate`] (it
@@ -276,25 +318,31 @@ pub fn features(pos: &Position) -> Features {
         Group::QueenMaterial => material(PieceType::Queen),
         Group::Pawns => breakdown.term(Term::Pawns),
         Group::PassedPawns => breakdown.term(Term::PassedPawns),
-        Group::Mobility => breakdown.term(Term::Mobility),
         Group::Pieces => breakdown.term(Term::Pieces),
         Group::KingSafety => breakdown.term(Term::KingSafety),
         Group::Threats => breakdown.term(Term::Threats),
         Group::Tempo => breakdown.term(Term::Tempo),
     });
-    let mut squares = Vec::with_capacity(32);
+    let mut entries = Vec::with_capacity(64);
+    let occupied = pos.occupied();
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let them = color.flip();
+        let their_pawn_attacks = pawns::attacks_of(them, pos.pieces(them, PieceType::Pawn));
+        let area = pieces::mobility_area(pos, color, their_pawn_attacks);
         for piece_type in PieceType::ALL {
             for sq in pos.pieces(color, piece_type) {
-                let entry =
-                    piece_type.index() * HALF_SQUARES + half_index(relative(color, sq).index());
-                squares.push((entry as u16, sign));
+                let square = half_index(relative(color, sq).index());
+                entries.push(((OFFSETS[piece_type.index()] + square) as u16, sign));
+                if let Some(table) = MOBILITY_TABLES[piece_type.index()] {
+                    let reach = (piece_attacks(piece_type, sq, occupied) & area).popcount();
+                    entries.push(((OFFSETS[table] + reach as usize) as u16, sign));
+                }
             }
         }
     }
     Features {
         groups,
-        squares,
+        entries,
         phase: breakdown.phase,
         scale: breakdown.scale,
         no_mating_material: breakdown.no_mating_material,
@@ -324,10 +372,10 @@ mod tests {
             let groups: f64 = found.coefficients().iter().flatten().sum();
             let [mg_share, eg_share] = found.shares();
             let squares: f64 = found
-                .squares
+                .entries
                 .iter()
                 .map(|&(entry, sign)| {
-                    let value = square_entry(usize::from(entry));
+                    let value = table_entry(usize::from(entry));
                     f64::from(sign)
                         * (mg_share * f64::from(value.mg) + eg_share * f64::from(value.eg))
                 })

@@ -25,7 +25,8 @@ mod threats;
 mod trace;
 
 pub use features::{
-    features, square_entry, square_entry_place, Features, Group, Param, Weight, SQUARE_ENTRIES,
+    features, table_entry, table_entry_place, Features, Group, Param, Table, Weight, TABLES,
+    TABLE_ENTRIES,
 };
 pub use score::Score;
 pub use trace::trace;

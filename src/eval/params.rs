@@ -4,8 +4,8 @@
 //!
 //! Origin of all values: set by hand for Ferrite (round numbers from chess knowledge), then
 //! fitted by `ferrite tune` to Ferrite's own self-play games where a commit says so; none is
-//! copied from another engine. Mobility and passed-pawn shapes are formulas over the few
-//! parameters here; the piece-square tables are tables.
+//! copied from another engine. Passed-pawn shapes are formulas over the few parameters here;
+//! the piece-square and mobility tables are tables.
 
 use super::score::{s, Score};
 
@@ -52,6 +52,7 @@ pub const PAWN_SQUARES: [[Score; 4]; 8] = [
     [s(15, 20), s(15, 20), s(15, 20), s(15, 20)],
     [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
 ];
+
 /// Knight, by square (as for pawns).
 pub const KNIGHT_SQUARES: [[Score; 4]; 8] = [
     [s(-34, -18), s(-26, -12), s(-18, -6), s(-10, 0)],
@@ -63,6 +64,7 @@ pub const KNIGHT_SQUARES: [[Score; 4]; 8] = [
     [s(-16, -12), s(-8, -6), s(0, 0), s(8, 6)],
     [s(-24, -18), s(-16, -12), s(-8, -6), s(0, 0)],
 ];
+
 /// Bishop, by square.
 pub const BISHOP_SQUARES: [[Score; 4]; 8] = [
     [s(-22, -9), s(-18, -6), s(-14, -3), s(-10, 0)],
@@ -74,6 +76,7 @@ pub const BISHOP_SQUARES: [[Score; 4]; 8] = [
     [s(-8, -6), s(-4, -3), s(0, 0), s(4, 3)],
     [s(-12, -9), s(-8, -6), s(-4, -3), s(0, 0)],
 ];
+
 /// Rook, by square.
 pub const ROOK_SQUARES: [[Score; 4]; 8] = [
     [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
@@ -85,6 +88,7 @@ pub const ROOK_SQUARES: [[Score; 4]; 8] = [
     [s(17, 15), s(20, 15), s(23, 15), s(26, 15)],
     [s(-3, 0), s(0, 0), s(3, 0), s(6, 0)],
 ];
+
 /// Queen, by square.
 pub const QUEEN_SQUARES: [[Score; 4]; 8] = [
     [s(-6, -15), s(-4, -10), s(-2, -5), s(0, 0)],
@@ -96,6 +100,7 @@ pub const QUEEN_SQUARES: [[Score; 4]; 8] = [
     [s(-4, -10), s(-2, -5), s(0, 0), s(2, 5)],
     [s(-6, -15), s(-4, -10), s(-2, -5), s(0, 0)],
 ];
+
 /// King, by square.
 pub const KING_SQUARES: [[Score; 4]; 8] = [
     [s(15, -30), s(25, -20), s(0, -10), s(-15, 0)],
@@ -108,24 +113,90 @@ pub const KING_SQUARES: [[Score; 4]; 8] = [
     [s(-111, -30), s(-101, -20), s(-126, -10), s(-141, 0)],
 ];
 
-// ---- Mobility (shapes in pieces.rs) ---------------------------------------------------------
+// ---- Mobility (pieces.rs) -------------------------------------------------------------------
 
-/// Knight: squares reached in a typical position; the bonus is zero there.
-pub const KNIGHT_MOBILITY_TYPICAL: i32 = 4;
-/// Knight: per square reached (half as much beyond the typical count).
-pub const KNIGHT_MOBILITY: Score = s(6, 6);
-/// Bishop: typical squares reached.
-pub const BISHOP_MOBILITY_TYPICAL: i32 = 6;
-/// Bishop: per square reached.
-pub const BISHOP_MOBILITY: Score = s(5, 5);
-/// Rook: typical squares reached.
-pub const ROOK_MOBILITY_TYPICAL: i32 = 6;
-/// Rook: per square reached; open lines matter most in the endgame.
-pub const ROOK_MOBILITY: Score = s(3, 6);
-/// Queen: typical squares reached.
-pub const QUEEN_MOBILITY_TYPICAL: i32 = 12;
-/// Queen: per square reached; small in the middlegame so the queen does not come out early.
-pub const QUEEN_MOBILITY: Score = s(2, 4);
+/// Knight mobility: the bonus by the number of squares it reaches (none of ours, none an
+/// enemy pawn guards), 0 to 8.
+pub const KNIGHT_MOBILITY: [Score; 9] = [
+    s(-24, -24),
+    s(-18, -18),
+    s(-12, -12),
+    s(-6, -6),
+    s(0, 0),
+    s(3, 3),
+    s(6, 6),
+    s(9, 9),
+    s(12, 12),
+];
+
+/// Bishop mobility by squares reached, 0 to 13.
+pub const BISHOP_MOBILITY: [Score; 14] = [
+    s(-30, -30),
+    s(-25, -25),
+    s(-20, -20),
+    s(-15, -15),
+    s(-10, -10),
+    s(-5, -5),
+    s(0, 0),
+    s(2, 2),
+    s(5, 5),
+    s(7, 7),
+    s(10, 10),
+    s(12, 12),
+    s(15, 15),
+    s(17, 17),
+];
+
+/// Rook mobility by squares reached, 0 to 14.
+pub const ROOK_MOBILITY: [Score; 15] = [
+    s(-18, -36),
+    s(-15, -30),
+    s(-12, -24),
+    s(-9, -18),
+    s(-6, -12),
+    s(-3, -6),
+    s(0, 0),
+    s(1, 3),
+    s(3, 6),
+    s(4, 9),
+    s(6, 12),
+    s(7, 15),
+    s(9, 18),
+    s(10, 21),
+    s(12, 24),
+];
+
+/// Queen mobility by squares reached, 0 to 27.
+pub const QUEEN_MOBILITY: [Score; 28] = [
+    s(-24, -48),
+    s(-22, -44),
+    s(-20, -40),
+    s(-18, -36),
+    s(-16, -32),
+    s(-14, -28),
+    s(-12, -24),
+    s(-10, -20),
+    s(-8, -16),
+    s(-6, -12),
+    s(-4, -8),
+    s(-2, -4),
+    s(0, 0),
+    s(1, 2),
+    s(2, 4),
+    s(3, 6),
+    s(4, 8),
+    s(5, 10),
+    s(6, 12),
+    s(7, 14),
+    s(8, 16),
+    s(9, 18),
+    s(10, 20),
+    s(11, 22),
+    s(12, 24),
+    s(13, 26),
+    s(14, 28),
+    s(15, 30),
+];
 
 // ---- Pieces ---------------------------------------------------------------------------------
 

@@ -9,35 +9,6 @@ use super::score::Score;
 use crate::chess::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::chess::{Bitboard, Color, PieceType, Position};
 
-/// Largest number of squares any piece can attack (a queen in the centre of an empty board).
-const MAX_MOBILITY: usize = 27;
-
-/// Mobility bonus for `n` squares: linear around the typical count, half as steep above it
-/// (the tenth square matters less than the second).
-const fn mobility_curve(per_square: Score, typical: i32) -> [Score; MAX_MOBILITY + 1] {
-    let mut table = [Score::ZERO; MAX_MOBILITY + 1];
-    let mut n = 0;
-    while n <= MAX_MOBILITY {
-        let delta = n as i32 - typical;
-        table[n] = if delta <= 0 {
-            per_square.times(delta)
-        } else {
-            Score::new(per_square.mg * delta / 2, per_square.eg * delta / 2)
-        };
-        n += 1;
-    }
-    table
-}
-
-static KNIGHT_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
-    mobility_curve(KNIGHT_MOBILITY, KNIGHT_MOBILITY_TYPICAL);
-static BISHOP_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
-    mobility_curve(BISHOP_MOBILITY, BISHOP_MOBILITY_TYPICAL);
-static ROOK_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
-    mobility_curve(ROOK_MOBILITY, ROOK_MOBILITY_TYPICAL);
-static QUEEN_MOBILITY_TABLE: [Score; MAX_MOBILITY + 1] =
-    mobility_curve(QUEEN_MOBILITY, QUEEN_MOBILITY_TYPICAL);
-
 /// Attacks on one king's zone, gathered while walking the attacker's pieces.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct KingAttack {
@@ -90,6 +61,12 @@ pub fn outposts(color: Color, our_pawn_attacks: Bitboard, their_pawn_span: Bitbo
     outpost_ranks(color) & our_pawn_attacks & !their_pawn_span
 }
 
+/// The squares whose attack counts as mobility for `color`: neither holding a piece of ours
+/// nor guarded by an enemy pawn (`their_pawn_attacks`).
+pub fn mobility_area(pos: &Position, color: Color, their_pawn_attacks: Bitboard) -> Bitboard {
+    !(pos.pieces_of_color(color) | their_pawn_attacks)
+}
+
 /// The pieces of `color`; `their_pawn_attacks` are the squares enemy pawns guard,
 /// `their_king_zone` the enemy king's zone (see [`super::king::zone`]) and `outposts` ours
 /// (see [`outposts`]).
@@ -101,7 +78,7 @@ pub fn evaluate(
     outposts: Bitboard,
 ) -> PieceTerms {
     let occupied = pos.occupied();
-    let area = !(pos.pieces_of_color(color) | their_pawn_attacks);
+    let area = mobility_area(pos, color, their_pawn_attacks);
     let mut terms = PieceTerms::default();
 
     for sq in pos.pieces(color, PieceType::Knight) {
@@ -110,7 +87,7 @@ pub fn evaluate(
             terms.pieces += KNIGHT_OUTPOST;
         }
         terms.minor_attacks |= attacks;
-        terms.mobility += KNIGHT_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms.mobility += KNIGHT_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
             .add(attacks, their_king_zone, KING_ATTACK_KNIGHT);
@@ -123,7 +100,7 @@ pub fn evaluate(
             terms.pieces += BISHOP_OUTPOST;
         }
         terms.minor_attacks |= attacks;
-        terms.mobility += BISHOP_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms.mobility += BISHOP_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
             .add(attacks, their_king_zone, KING_ATTACK_BISHOP);
@@ -140,7 +117,7 @@ pub fn evaluate(
     for sq in pos.pieces(color, PieceType::Rook) {
         let attacks = rook_attacks(sq, occupied);
         terms.rook_attacks |= attacks;
-        terms.mobility += ROOK_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms.mobility += ROOK_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
             .add(attacks, their_king_zone, KING_ATTACK_ROOK);
@@ -155,7 +132,7 @@ pub fn evaluate(
     for sq in pos.pieces(color, PieceType::Queen) {
         let attacks = queen_attacks(sq, occupied);
         terms.attacks |= attacks;
-        terms.mobility += QUEEN_MOBILITY_TABLE[(attacks & area).popcount() as usize];
+        terms.mobility += QUEEN_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
             .add(attacks, their_king_zone, KING_ATTACK_QUEEN);
@@ -168,15 +145,6 @@ pub fn evaluate(
 mod tests {
     use super::*;
     use crate::chess::Square;
-
-    #[test]
-    fn curve_shape() {
-        let t = &KNIGHT_MOBILITY_TABLE;
-        assert_eq!(t[KNIGHT_MOBILITY_TYPICAL as usize], Score::ZERO);
-        assert!(t[0].mg < t[2].mg && t[2].mg < t[8].mg);
-        // Concave: the first squares are worth more than the last ones.
-        assert!(t[1].mg - t[0].mg > t[8].mg - t[7].mg);
-    }
 
     #[test]
     fn rook_files_and_bishop_pair() {
@@ -245,7 +213,7 @@ mod tests {
             Bitboard::EMPTY,
             Bitboard::EMPTY,
         );
-        assert_eq!(terms.mobility, KNIGHT_MOBILITY_TABLE[8]);
+        assert_eq!(terms.mobility, KNIGHT_MOBILITY[8]);
         let guarded = Bitboard::from_square(Square::D6) | Bitboard::from_square(Square::F6);
         let terms = evaluate(
             &free,
@@ -254,7 +222,7 @@ mod tests {
             Bitboard::EMPTY,
             Bitboard::EMPTY,
         );
-        assert_eq!(terms.mobility, KNIGHT_MOBILITY_TABLE[6]);
+        assert_eq!(terms.mobility, KNIGHT_MOBILITY[6]);
         // Attacking the king zone: one attacker, weight plus two squares.
         let zone = Bitboard::from_square(Square::F6) | Bitboard::from_square(Square::G5);
         let terms = evaluate(&free, Color::White, Bitboard::EMPTY, zone, Bitboard::EMPTY);

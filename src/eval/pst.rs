@@ -27,9 +27,6 @@ pub const HALF_TABLE_NAMES: [&str; PieceType::COUNT] = [
     "KING_SQUARES",
 ];
 
-/// Entries of one half table.
-pub const HALF_SQUARES: usize = 32;
-
 /// The index into a half table (`rank * 4 + file`, files e to h mirrored onto d to a) of
 /// square index `sq`, as seen by white.
 pub const fn half_index(sq: usize) -> usize {

@@ -1,9 +1,9 @@
 //! The text `ferrite tune` prints: the fitted `K`, the error before and after, per group
-//! the multipliers and the weights of `params.rs` they give, then the fitted piece-square
-//! tables as `params.rs` text, to copy by hand.
+//! the multipliers and the weights of `params.rs` they give, then the fitted tables
+//! (piece-square, mobility) as `params.rs` text, to copy by hand.
 
 use super::texel::Tuned;
-use crate::eval::{square_entry_place, Group, SQUARE_ENTRIES};
+use crate::eval::{table_entry_place, Group, TABLES};
 use std::fmt::Write;
 
 /// The report for `tuned`, one block per group:
@@ -60,22 +60,28 @@ fn write_report(tuned: &Tuned, out: &mut String) -> std::fmt::Result {
         "Material values also set the endgame scale's material balance (eval/scale.rs)."
     )?;
     writeln!(out)?;
-    write!(out, "Piece-square tables (params.rs text):")?;
-    for (entry, [mg, eg]) in tuned.squares.iter().enumerate().take(SQUARE_ENTRIES) {
-        let (table, rank, file) = square_entry_place(entry);
-        if rank == 0 && file == 0 {
-            write!(out, "\n\npub const {table}: [[Score; 4]; 8] = [")?;
+    write!(out, "Tables (params.rs text):")?;
+    for (entry, [mg, eg]) in tuned.entries.iter().enumerate() {
+        let (t, index) = table_entry_place(entry);
+        let table = &TABLES[t];
+        let len = table.entries.len();
+        if index == 0 {
+            let shape = match table.row {
+                0 => format!("[Score; {len}]"),
+                row => format!("[[Score; {row}]; {}]", len / row),
+            };
+            write!(out, "\n\npub const {}: {shape} = [", table.name)?;
         }
-        if file == 0 {
-            write!(out, "\n    [")?;
-        } else {
-            write!(out, ", ")?;
+        let value = format!("s({}, {})", mg.round() as i64, eg.round() as i64);
+        match table.row {
+            0 => write!(out, "\n    {value},")?,
+            row if index % row == 0 => write!(out, "\n    [{value}")?,
+            _ => write!(out, ", {value}")?,
         }
-        write!(out, "s({}, {})", mg.round() as i64, eg.round() as i64)?;
-        if file == 3 {
+        if table.row > 0 && index % table.row == table.row - 1 {
             write!(out, "],")?;
         }
-        if rank == 7 && file == 3 {
+        if index == len - 1 {
             write!(out, "\n];")?;
         }
     }
@@ -85,7 +91,7 @@ fn write_report(tuned: &Tuned, out: &mut String) -> std::fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::square_entry;
+    use crate::eval::table_entry;
 
     #[test]
     fn lists_every_group_param_and_table() {
@@ -101,8 +107,8 @@ mod tests {
             validation: Some([0.2, 0.19]),
             validation_positions: 4,
             multipliers,
-            squares: std::array::from_fn(|e| {
-                let value = square_entry(e);
+            entries: std::array::from_fn(|e| {
+                let value = table_entry(e);
                 [f64::from(value.mg), f64::from(value.eg)]
             }),
             positions: 10,
@@ -135,6 +141,12 @@ mod tests {
         );
         assert!(text.contains(&expected), "{text}");
         assert!(text.ends_with("];"), "{text}");
-        assert_eq!(text.matches("[[Score; 4]; 8]").count(), 6);
+        assert_eq!(text.matches("[[Score; 4]; 8] = [").count(), 6);
+        let knight_mobility = crate::eval::params::KNIGHT_MOBILITY;
+        let expected = format!(
+            "pub const KNIGHT_MOBILITY: [Score; 9] = [\n    s({}, {}),\n",
+            knight_mobility[0].mg, knight_mobility[0].eg
+        );
+        assert!(text.contains(&expected), "{text}");
     }
 }

@@ -3,28 +3,29 @@
 //! view) and `sigmoid(K · eval / 400)`, where `eval` is the white-view static evaluation.
 //!
 //! Here the unknowns are one middlegame and one endgame multiplier per [`Group`] of weights,
-//! then the middlegame and endgame value of every piece-square entry, each on its own.
+//! then the middlegame and endgame value of every entry of the evaluation's tables
+//! (piece-square, mobility), each on its own.
 //! Given a position's [`Features`](crate::eval::Features), the evaluation is linear in them,
 //! so every position is reduced once (in parallel) to a [`Sample`], and each step of the
 //! descent is a pass of dot products over those. `K` is fitted first, with the current
 //! weights, by a coarse-to-fine scan, then held fixed. The descent is Adam (Kingma and Ba,
 //! 2015): the coefficients differ in size by orders of magnitude (queens against tempo, a
-//! group against one square), and Adam's per-coordinate step sizes do not care. Entries are
+//! group against one table entry), and Adam's per-coordinate step sizes do not care. Entries are
 //! held in pawns, so that one step moves a multiplier and an entry by similar fractions.
 
 use super::data::{parse_record, LineError};
-use crate::eval::{features, square_entry, Group, SQUARE_ENTRIES};
+use crate::eval::{features, table_entry, Group, TABLE_ENTRIES};
 use rayon::prelude::*;
 
-/// Unknowns before the piece-square entries: a middlegame and an endgame multiplier per
+/// Unknowns before the table entries: a middlegame and an endgame multiplier per
 /// group.
 pub const GROUP_UNKNOWNS: usize = 2 * Group::COUNT;
 
-/// Number of unknowns: the multipliers, then `[mg, eg]` per piece-square entry.
-pub const UNKNOWNS: usize = GROUP_UNKNOWNS + 2 * SQUARE_ENTRIES;
+/// Number of unknowns: the multipliers, then `[mg, eg]` per table entry.
+pub const UNKNOWNS: usize = GROUP_UNKNOWNS + 2 * TABLE_ENTRIES;
 
-/// Centipawns per unit of a piece-square unknown.
-const SQUARE_UNIT: f64 = 100.0;
+/// Centipawns per unit of a table-entry unknown.
+const ENTRY_UNIT: f64 = 100.0;
 
 /// A multiplier per group: `[mg, eg]`, 1.0 for the current weights.
 pub type Multipliers = [[f64; 2]; Group::COUNT];
@@ -37,8 +38,8 @@ pub fn current() -> Weights {
     std::array::from_fn(|i| match i.checked_sub(GROUP_UNKNOWNS) {
         None => 1.0,
         Some(j) => {
-            let value = square_entry(j / 2);
-            f64::from(if j % 2 == 0 { value.mg } else { value.eg }) / SQUARE_UNIT
+            let value = table_entry(j / 2);
+            f64::from(if j % 2 == 0 { value.mg } else { value.eg }) / ENTRY_UNIT
         }
     })
 }
@@ -53,10 +54,10 @@ pub struct Sample {
     /// `[mg, eg]` per group, flattened: the groups' part of the white-view evaluation is the
     /// dot product with the multipliers (see [`crate::eval::Features::coefficients`]).
     pub coefficients: [f32; GROUP_UNKNOWNS],
-    /// `[mg, eg]` weight of a piece-square unknown, in centipawns per unit.
+    /// `[mg, eg]` weight of a table-entry unknown, in centipawns per unit.
     pub shares: [f32; 2],
-    /// `(entry, sign)` per piece on the board (see [`crate::eval::Features::squares`]).
-    pub squares: Vec<(u16, i8)>,
+    /// `(entry, sign)` per table entry used (see [`crate::eval::Features::entries`]).
+    pub entries: Vec<(u16, i8)>,
     /// The game result from white's view: 1.0, 0.5 or 0.0.
     pub result: f32,
 }
@@ -71,15 +72,15 @@ impl Sample {
             .map(|(&c, &w)| f64::from(c) * w)
             .sum();
         let [mg, eg] = self.shares.map(f64::from);
-        let squares: f64 = self
-            .squares
+        let tables: f64 = self
+            .entries
             .iter()
             .map(|&(entry, sign)| {
                 let at = GROUP_UNKNOWNS + 2 * usize::from(entry);
                 f64::from(sign) * (mg * weights[at] + eg * weights[at + 1])
             })
             .sum();
-        groups + squares
+        groups + tables
     }
 
     /// Adds `factor` times this sample's gradient of [`Sample::eval`] to `sum`.
@@ -88,7 +89,7 @@ impl Sample {
             *total += factor * f64::from(c);
         }
         let [mg, eg] = self.shares.map(f64::from);
-        for &(entry, sign) in &self.squares {
+        for &(entry, sign) in &self.entries {
             let at = GROUP_UNKNOWNS + 2 * usize::from(entry);
             let signed = factor * f64::from(sign);
             sum[at] += signed * mg;
@@ -111,8 +112,8 @@ pub fn load(text: &str) -> Result<Vec<Sample>, LineError> {
                 let coefficients = found.coefficients();
                 Sample {
                     coefficients: std::array::from_fn(|i| coefficients[i / 2][i % 2] as f32),
-                    shares: found.shares().map(|share| (share * SQUARE_UNIT) as f32),
-                    squares: found.squares,
+                    shares: found.shares().map(|share| (share * ENTRY_UNIT) as f32),
+                    entries: found.entries,
                     result: result as f32,
                 }
             }))
@@ -212,8 +213,8 @@ pub struct Tuned {
     pub validation_positions: usize,
     /// The fitted multipliers.
     pub multipliers: Multipliers,
-    /// The fitted piece-square entries, `[mg, eg]` in centipawns.
-    pub squares: [[f64; 2]; SQUARE_ENTRIES],
+    /// The fitted table entries, `[mg, eg]` in centipawns.
+    pub entries: [[f64; 2]; TABLE_ENTRIES],
     /// Positions used.
     pub positions: usize,
     /// Descent steps taken.
@@ -229,7 +230,7 @@ pub struct Schedule {
     /// an entry by this many pawns).
     pub rate: f64,
     /// Weight of the prior: `prior · Σ (entry − current entry)²`, entries in pawns, is added
-    /// to the error, so that entries of squares the data rarely shows stay near their
+    /// to the error, so that entries the data rarely shows stay near their
     /// values instead of fitting noise.
     pub prior: f64,
 }
@@ -284,7 +285,7 @@ pub fn tune(
             .then(|| [error(validation, k, &start), error(validation, k, &weights)]),
         validation_positions: validation.len(),
         multipliers: std::array::from_fn(|g| pair(2 * g)),
-        squares: std::array::from_fn(|e| pair(GROUP_UNKNOWNS + 2 * e).map(|w| w * SQUARE_UNIT)),
+        entries: std::array::from_fn(|e| pair(GROUP_UNKNOWNS + 2 * e).map(|w| w * ENTRY_UNIT)),
         positions: samples.len(),
         iterations,
     }
@@ -344,10 +345,10 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 | 0.0
         );
         assert!(held.validation.is_none());
         let start = current();
-        for (e, [mg, eg]) in held.squares.iter().enumerate() {
+        for (e, [mg, eg]) in held.entries.iter().enumerate() {
             let at = GROUP_UNKNOWNS + 2 * e;
-            assert!((mg - start[at] * SQUARE_UNIT).abs() < 0.5, "entry {e}");
-            assert!((eg - start[at + 1] * SQUARE_UNIT).abs() < 0.5, "entry {e}");
+            assert!((mg - start[at] * ENTRY_UNIT).abs() < 0.5, "entry {e}");
+            assert!((eg - start[at + 1] * ENTRY_UNIT).abs() < 0.5, "entry {e}");
         }
     }
 
