@@ -41,12 +41,16 @@ const fn list(name: &'static str, entries: &'static [Score]) -> Table {
     }
 }
 
+/// The index in [`TABLES`] of the passed pawns' table.
+const PASSED_TABLE: usize = 10;
+
 /// The index in [`TABLES`] of each piece type's mobility table (pawns and kings have none).
 const MOBILITY_TABLES: [Option<usize>; PieceType::COUNT] =
     [None, Some(6), Some(7), Some(8), Some(9), None];
 
-/// The tables: piece-square half tables by piece type index first, then mobility.
-pub const TABLES: [Table; 10] = [
+/// The tables: piece-square half tables by piece type index first, then mobility, then
+/// passed pawns by rank.
+pub const TABLES: [Table; 11] = [
     half_table(0),
     half_table(1),
     half_table(2),
@@ -57,6 +61,7 @@ pub const TABLES: [Table; 10] = [
     list("BISHOP_MOBILITY", &BISHOP_MOBILITY),
     list("ROOK_MOBILITY", &ROOK_MOBILITY),
     list("QUEEN_MOBILITY", &QUEEN_MOBILITY),
+    list("PASSED_RANK", &PASSED_RANK),
 ];
 
 /// Where each table's entries start in the numbering of all entries, and the total.
@@ -172,8 +177,6 @@ impl Group {
                 param!(Score, BACKWARD_PAWN),
             ],
             Group::PassedPawns => &[
-                param!(Score, PASSED_BASE),
-                param!(Score, PASSED_QUADRATIC),
                 param!(Eg, PASSED_ENEMY_KING_DISTANCE),
                 param!(Eg, PASSED_OWN_KING_DISTANCE),
                 param!(Score, PASSED_FREE_STOP),
@@ -260,7 +263,8 @@ pub struct Features {
     pub groups: [Score; Group::COUNT],
     /// `(entry, sign)` per table entry that a piece on the board uses (see
     /// [`table_entry_place`]): its piece-square entry and, for a knight, bishop, rook or queen,
-    /// its mobility entry; the sign is +1 for a white piece, -1 for a black one.
+    /// its mobility entry, for a passed pawn its rank's entry; the sign is +1 for a white
+    /// piece, -1 for a black one.
     pub entries: Vec<(u16, i8)>,
     /// Game phase, 0 (endgame) ..= [`PHASE_MAX`] (middlegame).
     pub phase: i32,
@@ -310,20 +314,9 @@ pub fn features(pos: &Position) -> Features {
         let count = |color| pos.pieces(color, piece_type).popcount() as i32;
         PIECE_VALUES[piece_type.index()] * (count(Color::White) - count(Color::Black))
     };
-    let groups = Group::ALL.map(|group| match group {
-        Group::PawnMaterial => material(PieceType::Pawn),
-        Group::KnightMaterial => material(PieceType::Knight),
-        Group::BishopMaterial => material(PieceType::Bishop),
-        Group::RookMaterial => material(PieceType::Rook),
-        Group::QueenMaterial => material(PieceType::Queen),
-        Group::Pawns => breakdown.term(Term::Pawns),
-        Group::PassedPawns => breakdown.term(Term::PassedPawns),
-        Group::Pieces => breakdown.term(Term::Pieces),
-        Group::KingSafety => breakdown.term(Term::KingSafety),
-        Group::Threats => breakdown.term(Term::Threats),
-        Group::Tempo => breakdown.term(Term::Tempo),
-    });
     let mut entries = Vec::with_capacity(64);
+    // The passed pawns' rank bonuses, white minus black: the table's part of their term.
+    let mut passed_ranks = Score::ZERO;
     let occupied = pos.occupied();
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let them = color.flip();
@@ -339,7 +332,25 @@ pub fn features(pos: &Position) -> Features {
                 }
             }
         }
+        for sq in pawns::evaluate(pos, color).passers {
+            let rank = sq.rank().relative_to(color).index();
+            entries.push(((OFFSETS[PASSED_TABLE] + rank) as u16, sign));
+            passed_ranks += PASSED_RANK[rank] * i32::from(sign);
+        }
     }
+    let groups = Group::ALL.map(|group| match group {
+        Group::PawnMaterial => material(PieceType::Pawn),
+        Group::KnightMaterial => material(PieceType::Knight),
+        Group::BishopMaterial => material(PieceType::Bishop),
+        Group::RookMaterial => material(PieceType::Rook),
+        Group::QueenMaterial => material(PieceType::Queen),
+        Group::Pawns => breakdown.term(Term::Pawns),
+        Group::PassedPawns => breakdown.term(Term::PassedPawns) - passed_ranks,
+        Group::Pieces => breakdown.term(Term::Pieces),
+        Group::KingSafety => breakdown.term(Term::KingSafety),
+        Group::Threats => breakdown.term(Term::Threats),
+        Group::Tempo => breakdown.term(Term::Tempo),
+    });
     Features {
         groups,
         entries,

@@ -220,10 +220,17 @@ pub const DOUBLED_PAWN: Score = s(-10, -20);
 pub const ISOLATED_PAWN: Score = s(-12, -15);
 /// Per pawn whose neighbours are all ahead of it and whose stop square an enemy pawn guards.
 pub const BACKWARD_PAWN: Score = s(-8, -12);
-/// Passed pawn: bonus on its second rank; the bonus grows with the square of the advance.
-pub const PASSED_BASE: Score = s(5, 10);
-/// Passed pawn: times (ranks advanced beyond the second) squared.
-pub const PASSED_QUADRATIC: Score = s(2, 4);
+/// Passed pawn by its rank (from its own side; ranks 1 and 8 are never used).
+pub const PASSED_RANK: [Score; 8] = [
+    s(0, 0),
+    s(5, 10),
+    s(7, 14),
+    s(13, 26),
+    s(23, 46),
+    s(37, 74),
+    s(55, 110),
+    s(0, 0),
+];
 /// Passed pawn, endgame: per square the enemy king is away from its stop square, times the
 /// pawn's advance (ranks beyond the third).
 pub const PASSED_ENEMY_KING_DISTANCE: i32 = 4;

@@ -181,8 +181,7 @@ pub fn evaluate(pos: &Position, color: Color) -> PawnTerms {
         if !doubled && (PASSED_SPAN[c][sq.index()] & theirs).is_empty() {
             let rank = sq.rank().relative_to(color).index() as i32;
             passers |= Bitboard::from_square(sq);
-            let advance = rank - Rank::R2.index() as i32;
-            passed += PASSED_BASE + PASSED_QUADRATIC * (advance * advance);
+            passed += PASSED_RANK[rank as usize];
             let weight = (rank - Rank::R3.index() as i32).max(0);
             if weight > 0 {
                 let stop = stop_square(color, sq);

@@ -361,7 +361,8 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 | 0.0
         // Two material multipliers, a term's, and a knight's and a pawn's square entries.
         let knight_b1 = GROUP_UNKNOWNS + 2 * (32 + 1);
         let pawn_d2_eg = GROUP_UNKNOWNS + 2 * (4 + 3) + 1;
-        for unknown in [0, 2, 12, knight_b1, pawn_d2_eg] {
+        let pawn_structure = 2 * Group::Pawns as usize;
+        for unknown in [0, 2, pawn_structure, knight_b1, pawn_d2_eg] {
             let mut plus = weights;
             plus[unknown] += 1e-4;
             let mut minus = weights;
