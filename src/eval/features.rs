@@ -1,8 +1,8 @@
 //! The evaluation as a linear function, for the tuner (`ferrite tune`): given one position's
 //! term values, phase and endgame scale, the white-view score is a sum of one middlegame and
 //! one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
-//! weights, plus an entry of a [`TABLES`] table (piece-square, mobility) per piece on the
-//! board, each entry a weight of its own. [`Group::params`] names the weights of
+//! weights, plus entries of the [`TABLES`] (piece-square, mobility, passed pawns by rank) for
+//! the pieces on the board, each entry a weight of its own. [`Group::params`] names the weights of
 //! [`super::params`] behind each group and how a multiplier carries over to them.
 //!
 //! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
@@ -91,7 +91,7 @@ pub fn table_entry(entry: usize) -> Score {
 }
 
 /// A group of evaluation weights that the tuner scales together: the material of each piece
-/// type, then every other evaluation term but the tables (piece-square, mobility) as a whole.
+/// type, then every other evaluation term, less its [`TABLES`], as a whole.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Group {
     /// Pawn material.
@@ -255,8 +255,7 @@ impl Weight {
     }
 }
 
-/// One position's evaluation split into groups and piece-square entries: what the tuner
-/// fits.
+/// One position's evaluation split into groups and table entries: what the tuner fits.
 #[derive(Clone, Debug)]
 pub struct Features {
     /// Each group's value, white minus black, before blending.
@@ -382,7 +381,7 @@ mod tests {
             let found = features(&pos);
             let groups: f64 = found.coefficients().iter().flatten().sum();
             let [mg_share, eg_share] = found.shares();
-            let squares: f64 = found
+            let tables: f64 = found
                 .entries
                 .iter()
                 .map(|&(entry, sign)| {
@@ -391,7 +390,7 @@ mod tests {
                         * (mg_share * f64::from(value.mg) + eg_share * f64::from(value.eg))
                 })
                 .sum();
-            let linear = groups + squares;
+            let linear = groups + tables;
             let white = match pos.side_to_move() {
                 Color::White => evaluate(&pos),
                 Color::Black => -evaluate(&pos),
@@ -401,6 +400,24 @@ mod tests {
                 "{fen}: linear {linear} vs evaluate {white}"
             );
         }
+    }
+
+    #[test]
+    fn table_indices_name_the_right_tables() {
+        assert_eq!(TABLES[PASSED_TABLE].name, "PASSED_RANK");
+        for piece_type in PieceType::ALL {
+            let name = TABLES[piece_type.index()].name;
+            assert!(name.ends_with("_SQUARES"), "{name}");
+            if let Some(table) = MOBILITY_TABLES[piece_type.index()] {
+                assert_eq!(
+                    TABLES[table].name,
+                    format!("{}_MOBILITY", &name[..name.len() - 8])
+                );
+            }
+        }
+        assert_eq!(table_entry_place(0), (0, 0));
+        assert_eq!(table_entry_place(32 + 5), (1, 5));
+        assert_eq!(table_entry_place(TABLE_ENTRIES - 1), (PASSED_TABLE, 7));
     }
 
     #[test]
