@@ -100,6 +100,19 @@ mod tests {
             attackers: 2,
             units: 160,
         };
-        assert_eq!(danger(two), Score::new(-160, -20));
+        let mg = (160 * 160 / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
+        assert!(mg > 0);
+        assert_eq!(danger(two), Score::new(-mg, -160 / KING_DANGER_EG_DIVISOR));
+        // Quadratic, then capped.
+        let three = KingAttack {
+            attackers: 3,
+            units: 80,
+        };
+        assert_eq!(danger(three).mg, -(80 * 80 / KING_DANGER_DIVISOR));
+        let overwhelming = KingAttack {
+            attackers: 5,
+            units: 10_000,
+        };
+        assert_eq!(danger(overwhelming).mg, -KING_DANGER_MAX);
     }
 }
