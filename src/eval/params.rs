@@ -3,19 +3,19 @@
 //! centipawns, `s(mg, eg)`.
 //!
 //! Origin of all values: set by hand for Ferrite (round numbers from chess knowledge), then
-//! fitted by `ferrite tune` to Ferrite's own self-play games where a commit says so; none is
-//! copied from another engine. Passed-pawn shapes are formulas over the few parameters here;
-//! the piece-square and mobility tables are tables.
+//! fitted by `ferrite tune` to Ferrite's own self-play games (the commit that applied them
+//! gives the data and the run); none is copied from another engine. Descriptions say what a
+//! weight measures; its size and sign are the fit's.
 
 use super::score::{s, Score};
 
 // ---- Material -------------------------------------------------------------------------------
 
-/// Pawn: a little more in the endgame, where pawns promote.
+/// Pawn.
 pub const PAWN_VALUE: Score = s(93, 101);
-/// Knight: slightly weaker in the endgame (short range on an open board).
+/// Knight.
 pub const KNIGHT_VALUE: Score = s(373, 363);
-/// Bishop: slightly stronger than a knight, more so in the endgame.
+/// Bishop.
 pub const BISHOP_VALUE: Score = s(395, 379);
 /// Rook.
 pub const ROOK_VALUE: Score = s(541, 631);
