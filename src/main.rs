@@ -99,8 +99,9 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         random_plies: usize,
     },
-    /// Fit a middlegame and an endgame multiplier per evaluation term to a datagen file
-    /// (Texel tuning) and print the params.rs values they give.
+    /// Fit a middlegame and an endgame multiplier per evaluation term, and every entry of
+    /// the evaluation's tables, to a datagen file (Texel tuning) and print the params.rs
+    /// values they give.
     Tune {
         /// The `<FEN> | <result>` file `datagen` wrote.
         #[arg(long)]
@@ -112,7 +113,7 @@ enum Command {
         /// entries by this many pawns).
         #[arg(long, default_value_t = 0.01)]
         rate: f64,
-        /// Weight of the pull of table entries (piece-square, mobility) towards their current values.
+        /// Weight of the pull of table entries towards their current values.
         #[arg(long, default_value_t = 0.0)]
         prior: f64,
         /// A second data file held out of the fit: its error is reported before and after.

@@ -378,6 +378,25 @@ mod tests {
     }
 
     #[test]
+    fn random_plies_are_legal_seeded_and_stop_at_the_end_of_the_game() {
+        let start = Position::startpos();
+        assert_eq!(random_walk(start, 0, &mut SplitMix64::new(3)), start);
+        let walked = random_walk(start, 3, &mut SplitMix64::new(3));
+        assert_eq!(walked.side_to_move(), Color::Black);
+        assert_eq!(walked.fullmove_number(), 2);
+        assert_eq!(walked, random_walk(start, 3, &mut SplitMix64::new(3)));
+        let others: Vec<Position> = (0..8)
+            .map(|seed| random_walk(start, 3, &mut SplitMix64::new(seed)))
+            .collect();
+        assert!(others.iter().any(|&pos| pos != walked));
+        // Fool's mate: no legal move, so the walk stays.
+        let mated =
+            Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+                .expect("valid FEN");
+        assert_eq!(random_walk(mated, 4, &mut SplitMix64::new(1)), mated);
+    }
+
+    #[test]
     fn games_come_out_in_order_whoever_finishes_first() {
         let record = |plies| GameRecord {
             result: GameResult::Draw,

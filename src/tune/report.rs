@@ -1,6 +1,6 @@
 //! The text `ferrite tune` prints: the fitted `K`, the error before and after, per group
-//! the multipliers and the weights of `params.rs` they give, then the fitted tables
-//! (piece-square, mobility) as `params.rs` text, to copy by hand.
+//! the multipliers and the weights of `params.rs` they give, then the fitted tables as
+//! `params.rs` text, to copy by hand.
 
 use super::texel::Tuned;
 use crate::eval::{table_entry_place, Group, TABLES};
