@@ -4,14 +4,14 @@
 //!
 //! Here the unknowns are one middlegame and one endgame multiplier per [`Group`] of weights,
 //! then the middlegame and endgame value of every entry of the evaluation's tables
-//! (piece-square, mobility), each on its own.
-//! Given a position's [`Features`](crate::eval::Features), the evaluation is linear in them,
-//! so every position is reduced once (in parallel) to a [`Sample`], and each step of the
-//! descent is a pass of dot products over those. `K` is fitted first, with the current
-//! weights, by a coarse-to-fine scan, then held fixed. The descent is Adam (Kingma and Ba,
-//! 2015): the coefficients differ in size by orders of magnitude (queens against tempo, a
-//! group against one table entry), and Adam's per-coordinate step sizes do not care. Entries are
-//! held in pawns, so that one step moves a multiplier and an entry by similar fractions.
+//! (piece-square, mobility, passed pawns by rank), each on its own. Given a position's
+//! [`Features`](crate::eval::Features), the evaluation is linear in them, so every position
+//! is reduced once (in parallel) to a [`Sample`], and each step of the descent is a pass of
+//! dot products over those. `K` is fitted first, with the current weights, by a
+//! coarse-to-fine scan, then held fixed. The descent is Adam (Kingma and Ba, 2015): the
+//! coefficients differ in size by orders of magnitude (queens against tempo, a group against
+//! one table entry), and Adam's per-coordinate step sizes do not care. Entries are held in
+//! pawns, so that one step moves a multiplier and an entry by similar fractions.
 
 use super::data::{parse_record, LineError};
 use crate::eval::{features, table_entry, Group, TABLE_ENTRIES};
