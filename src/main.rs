@@ -99,9 +99,9 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         random_plies: usize,
     },
-    /// Fit a middlegame and an endgame multiplier per evaluation term, and every entry of
-    /// the evaluation's tables, to a datagen file (Texel tuning) and print the params.rs
-    /// values they give.
+    /// Fit a middlegame and an endgame multiplier per evaluation term, every entry of the
+    /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
+    /// print the params.rs values they give.
     Tune {
         /// The `<FEN> | <result>` file `datagen` wrote.
         #[arg(long)]

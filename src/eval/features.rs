@@ -1,13 +1,16 @@
-//! The evaluation as a linear function, for the tuner (`ferrite tune`): given one position's
-//! term values, phase and endgame scale, the white-view score is a sum of one middlegame and
-//! one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
-//! weights, plus entries of the [`TABLES`] (piece-square, mobility, passed pawns by rank) for
-//! the pieces on the board, each entry a weight of its own. [`Group::params`] names the weights of
-//! [`super::params`] behind each group and how a multiplier carries over to them.
+//! The evaluation as a function of its weights, for the tuner (`ferrite tune`): given one
+//! position's term values, phase and endgame scale, the white-view score is a sum of one
+//! middlegame and one endgame coefficient per [`Group`], each times a multiplier that is 1.0
+//! for the current weights, plus entries of the [`TABLES`] (piece-square, mobility, passed
+//! pawns by rank) for the pieces on the board, each entry a weight of its own, plus each
+//! king's danger penalty ([`king_danger`]) from its [`KingAttack`] counts. [`Group::params`]
+//! names the weights of [`super::params`] behind each group and how a multiplier carries over
+//! to them.
 //!
 //! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
 //! touch: the search never calls anything here.
 
+use super::king::{self, Danger, KingAttack};
 use super::params::*;
 use super::pst::{half_index, relative, HALF_TABLES, HALF_TABLE_NAMES};
 use super::{pawns, pieces, Breakdown, Score, Term, PIECE_VALUES};
@@ -110,8 +113,8 @@ pub enum Group {
     PassedPawns,
     /// Bishop pair and rooks on open files.
     Pieces,
-    /// King danger and pawn shield.
-    KingSafety,
+    /// The pawn shield (king danger is fitted weight by weight: see [`Features::king_attacks`]).
+    KingShield,
     /// Pieces attacked by pawns or lesser pieces, and hanging pieces.
     Threats,
     /// The side-to-move bonus.
@@ -129,7 +132,7 @@ impl Group {
         Group::Pawns,
         Group::PassedPawns,
         Group::Pieces,
-        Group::KingSafety,
+        Group::KingShield,
         Group::Threats,
         Group::Tempo,
     ];
@@ -147,7 +150,7 @@ impl Group {
             Group::Pawns => Term::Pawns.name(),
             Group::PassedPawns => Term::PassedPawns.name(),
             Group::Pieces => Term::Pieces.name(),
-            Group::KingSafety => Term::KingSafety.name(),
+            Group::KingShield => "King shield",
             Group::Threats => Term::Threats.name(),
             Group::Tempo => Term::Tempo.name(),
         }
@@ -155,7 +158,7 @@ impl Group {
 
     /// The weights of [`super::params`] that make up this group. Scaling each as its
     /// [`Weight`] says scales the group's middlegame and endgame values by the multipliers
-    /// (up to rounding; king danger is capped, so its cap scales too).
+    /// (up to rounding).
     pub fn params(self) -> &'static [Param] {
         macro_rules! param {
             ($kind:ident, $name:ident) => {
@@ -189,10 +192,7 @@ impl Group {
                 param!(Score, KNIGHT_OUTPOST),
                 param!(Score, BISHOP_OUTPOST),
             ],
-            Group::KingSafety => &[
-                param!(MgDivisor, KING_DANGER_DIVISOR),
-                param!(Mg, KING_DANGER_MAX),
-                param!(EgDivisor, KING_DANGER_EG_DIVISOR),
+            Group::KingShield => &[
                 param!(Mg, SHIELD_PAWN_NEAR),
                 param!(Mg, SHIELD_PAWN_FAR),
                 param!(Mg, SHIELD_FILE_OPEN),
@@ -226,31 +226,17 @@ pub enum Weight {
     Mg(i32),
     /// An endgame-only value: times the endgame multiplier.
     Eg(i32),
-    /// A middlegame divisor: divided by the middlegame multiplier.
-    MgDivisor(i32),
-    /// An endgame divisor: divided by the endgame multiplier.
-    EgDivisor(i32),
 }
 
 impl Weight {
     /// The weight with the multipliers applied, rounded, written as in `params.rs`
     /// (`s(105, 118)`, `-20`). `scaled(1.0, 1.0)` is the current value.
-    /// A divisor cannot express a multiplier of zero or below; it then says so instead.
     pub fn scaled(&self, mg: f64, eg: f64) -> String {
         let times = |value: i32, by: f64| (f64::from(value) * by).round() as i64;
-        let divided = |value: i32, by: f64| {
-            if by > 0.0 {
-                format!("{}", (f64::from(value) / by).round().max(1.0) as i64)
-            } else {
-                format!("none (multiplier {by:.3} <= 0: set the term by hand)")
-            }
-        };
         match *self {
             Weight::Score(score) => format!("s({}, {})", times(score.mg, mg), times(score.eg, eg)),
             Weight::Mg(value) => times(value, mg).to_string(),
             Weight::Eg(value) => times(value, eg).to_string(),
-            Weight::MgDivisor(value) => divided(value, mg),
-            Weight::EgDivisor(value) => divided(value, eg),
         }
     }
 }
@@ -271,6 +257,9 @@ pub struct Features {
     pub scale: i32,
     /// Neither side can force mate: the evaluation is 0 whatever the weights.
     pub no_mating_material: bool,
+    /// `king_attacks[color]`: the enemy's attacks on the king of `color`, whose penalty
+    /// [`king_danger`] gives for any weights.
+    pub king_attacks: [KingAttack; Color::COUNT],
 }
 
 impl Features {
@@ -289,10 +278,11 @@ impl Features {
     }
 
     /// `coefficients()[group] = [mg, eg]` such that the white-view evaluation, with every
-    /// group's weights multiplied by `m[group] = [m_mg, m_eg]`, is
-    /// `Σ mg · m_mg + eg · m_eg`, plus `Σ sign · (shares[0] · entry.mg + shares[1] · entry.eg)`
-    /// over [`Features::entries`]. With all multipliers 1.0 and the current tables this is
-    /// [`super::evaluate`] from white's view, but for integer rounding (less than 2
+    /// group's weights multiplied by `m[group] = [m_mg, m_eg]`, is `Σ mg · m_mg + eg · m_eg`,
+    /// plus `Σ sign · (shares[0] · entry.mg + shares[1] · entry.eg)` over
+    /// [`Features::entries`], plus the white king's [`king_danger`] penalty blended by the
+    /// shares, less the black king's. With all multipliers 1.0 and the current weights this
+    /// is [`super::evaluate`] from white's view, but for integer rounding (less than 3
     /// centipawns).
     pub fn coefficients(&self) -> [[f64; 2]; Group::COUNT] {
         let [mg_share, eg_share] = self.shares();
@@ -346,7 +336,7 @@ pub fn features(pos: &Position) -> Features {
         Group::Pawns => breakdown.term(Term::Pawns),
         Group::PassedPawns => breakdown.term(Term::PassedPawns) - passed_ranks,
         Group::Pieces => breakdown.term(Term::Pieces),
-        Group::KingSafety => breakdown.term(Term::KingSafety),
+        Group::KingShield => king::shield(pos, Color::White) - king::shield(pos, Color::Black),
         Group::Threats => breakdown.term(Term::Threats),
         Group::Tempo => breakdown.term(Term::Tempo),
     });
@@ -356,7 +346,37 @@ pub fn features(pos: &Position) -> Features {
         phase: breakdown.phase,
         scale: breakdown.scale,
         no_mating_material: breakdown.no_mating_material,
+        king_attacks: breakdown.king_attacks,
     }
+}
+
+/// The king-danger penalty `[mg, eg]` (both at most 0) of the king that `attack` describes
+/// the attacks on, with `weights` in place of [`KING_DANGER_WEIGHTS`] and `max` and
+/// `eg_divisor` in place of [`KING_DANGER_MAX`] and [`KING_DANGER_EG_DIVISOR`]: the
+/// evaluation's formula (`king.rs`) without its integer rounding.
+pub fn king_danger(
+    attack: &KingAttack,
+    weights: &[f64; Danger::COUNT],
+    max: f64,
+    eg_divisor: f64,
+) -> [f64; 2] {
+    if attack.attackers < 2 {
+        return [0.0; 2];
+    }
+    let units = danger_units(attack, weights);
+    let mg = (units * units / f64::from(KING_DANGER_DIVISOR)).min(max);
+    [-mg, -units / eg_divisor]
+}
+
+/// Danger units of `attack` with `weights`, at least 0.
+pub fn danger_units(attack: &KingAttack, weights: &[f64; Danger::COUNT]) -> f64 {
+    let units: f64 = attack
+        .counts
+        .iter()
+        .zip(weights)
+        .map(|(&count, weight)| f64::from(count) * weight)
+        .sum();
+    units.max(0.0)
 }
 
 #[cfg(test)]
@@ -364,7 +384,7 @@ mod tests {
     use super::*;
     use crate::eval::evaluate;
 
-    const FENS: [&str; 7] = [
+    const FENS: [&str; 8] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
@@ -372,10 +392,12 @@ mod tests {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "3rr1k1/pp3pp1/1qn2np1/8/3p4/PP1R1P2/2P1NQPP/R1B3K1 b - - 0 1",
         "4k3/8/8/8/8/8/8/1NN1K3 b - - 0 1",
+        "r1bq1rk1/pppp1ppp/2n2n2/2b1p1N1/2B1P3/3P4/PPP2PPP/RNBQK2R w KQ - 0 1",
     ];
 
     #[test]
     fn dot_product_with_unit_multipliers_is_the_evaluation() {
+        let mut king_danger_seen = false;
         for fen in FENS {
             let pos = Position::from_fen(fen).expect("valid FEN");
             let found = features(&pos);
@@ -390,16 +412,29 @@ mod tests {
                         * (mg_share * f64::from(value.mg) + eg_share * f64::from(value.eg))
                 })
                 .sum();
-            let linear = groups + tables;
+            let weights = KING_DANGER_WEIGHTS.map(f64::from);
+            let max = f64::from(KING_DANGER_MAX);
+            let eg_divisor = f64::from(KING_DANGER_EG_DIVISOR);
+            let danger: f64 = [(Color::White, 1.0), (Color::Black, -1.0)]
+                .iter()
+                .map(|&(color, sign)| {
+                    let attack = &found.king_attacks[color.index()];
+                    let [mg, eg] = king_danger(attack, &weights, max, eg_divisor);
+                    sign * (mg_share * mg + eg_share * eg)
+                })
+                .sum();
+            king_danger_seen |= danger != 0.0;
+            let linear = groups + tables + danger;
             let white = match pos.side_to_move() {
                 Color::White => evaluate(&pos),
                 Color::Black => -evaluate(&pos),
             };
             assert!(
-                (linear - f64::from(white)).abs() < 2.0,
+                (linear - f64::from(white)).abs() < 3.0,
                 "{fen}: linear {linear} vs evaluate {white}"
             );
         }
+        assert!(king_danger_seen);
     }
 
     #[test]
@@ -438,9 +473,6 @@ mod tests {
         );
         assert_eq!(Weight::Mg(15).scaled(2.0, 0.0), "30");
         assert_eq!(Weight::Eg(10).scaled(0.0, 1.26), "13");
-        assert_eq!(Weight::MgDivisor(160).scaled(2.0, 1.0), "80");
-        assert_eq!(Weight::EgDivisor(8).scaled(1.0, 0.5), "16");
-        assert!(Weight::EgDivisor(8).scaled(1.0, -0.5).starts_with("none"));
         for group in Group::ALL {
             assert!(!group.params().is_empty(), "{}", group.name());
         }

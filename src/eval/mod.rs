@@ -3,10 +3,10 @@
 //! Every term yields a middlegame/endgame [`Score`] for each side: material, piece-square
 //! tables, pawn structure, passed pawns (rank, kings' distances, a free and safe path),
 //! mobility, pieces (bishop pair, rooks on files, minor pieces on outposts), king safety
-//! (attacks on the king zone, pawn shield), threats (`threats.rs`) and the tempo
-//! bonus for the side to move. The white-minus-black sum is blended by
-//! game phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after the endgame
-//! half has been scaled down in drawish endings (`scale.rs`). Positions where neither side can
+//! (attacks on the king zone, safe checks, weak squares, pawn shield), threats (`threats.rs`)
+//! and the tempo bonus for the side to move. The white-minus-black sum is blended by game
+//! phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after the endgame half
+//! has been scaled down in drawish endings (`scale.rs`). Positions where neither side can
 //! force mate evaluate to exactly 0.
 //!
 //! [`evaluate`] and [`trace`] share one code path (`Breakdown`), so the table that `trace`
@@ -25,9 +25,10 @@ mod threats;
 mod trace;
 
 pub use features::{
-    features, table_entry, table_entry_place, Features, Group, Param, Table, Weight, TABLES,
-    TABLE_ENTRIES,
+    danger_units, features, king_danger, table_entry, table_entry_place, Features, Group, Param,
+    Table, Weight, TABLES, TABLE_ENTRIES,
 };
+pub use king::{Danger, KingAttack};
 pub use score::Score;
 pub use trace::trace;
 
@@ -100,6 +101,8 @@ struct Breakdown {
     /// Neither side can force mate: the result is 0 whatever the terms say.
     no_mating_material: bool,
     side_to_move: Color,
+    /// `king_attacks[color]`: the enemy's attacks on the king of `color`.
+    king_attacks: [king::KingAttack; Color::COUNT],
 }
 
 impl Breakdown {
@@ -114,8 +117,9 @@ impl Breakdown {
         let pawn_spans = Color::ALL.map(|c| pawns::attack_span(c, pos.pieces(c, PieceType::Pawn)));
         let mut passed = [pawns::PawnTerms::default(); Color::COUNT];
         let king_zones = Color::ALL.map(|c| king::zone(c, pos.king_square(c)));
-        let mut king_attacks = [pieces::KingAttack::default(); Color::COUNT];
+        let mut king_attacks = [king::KingAttack::default(); Color::COUNT];
         let mut attacks = [threats::Attacks::default(); Color::COUNT];
+        let mut by_type = [king::PieceAttacks::default(); Color::COUNT];
 
         for color in Color::ALL {
             let them = color.flip().index();
@@ -145,16 +149,30 @@ impl Breakdown {
             set(Term::Mobility, color, piece_terms.mobility);
             set(Term::Pieces, color, piece_terms.pieces);
             king_attacks[them] = piece_terms.king_attack;
+            by_type[color.index()] = piece_terms.by_type;
             let king = king_attacks_of(pos.king_square(color));
             attacks[color.index()] = threats::Attacks {
                 pawns: pawn_attacks[color.index()],
-                minors: piece_terms.minor_attacks,
-                rooks: piece_terms.rook_attacks,
+                minors: piece_terms.by_type.knights | piece_terms.by_type.bishops,
+                rooks: piece_terms.by_type.rooks,
                 all: pawn_attacks[color.index()] | piece_terms.attacks | king,
             };
         }
         for color in Color::ALL {
-            let safety = king::danger(king_attacks[color.index()]) + king::shield(pos, color);
+            let them = color.flip().index();
+            let attack = &mut king_attacks[color.index()];
+            let ours = &attacks[color.index()];
+            let zone = king_zones[color.index()];
+            king::add_checks(
+                pos,
+                color,
+                zone,
+                &by_type[them],
+                attacks[them].all,
+                ours,
+                attack,
+            );
+            let safety = king::danger(attack) + king::shield(pos, color);
             set(Term::KingSafety, color, safety);
             let [ours, theirs] = [color, color.flip()].map(|c| &attacks[c.index()]);
             set(
@@ -174,6 +192,7 @@ impl Breakdown {
             scale: SCALE_NORMAL,
             no_mating_material: scale::no_mating_material(pos),
             side_to_move: pos.side_to_move(),
+            king_attacks,
         };
         let eg = breakdown.total().eg;
         if eg != 0 {

@@ -1,33 +1,14 @@
 //! Knights, bishops, rooks and queens: mobility (squares attacked that hold no piece of our
 //! own and no enemy pawn guards), the bishop pair, rooks on open and half-open files, knights
 //! and bishops on outposts. The same attack sets also feed king safety: each piece that
-//! reaches the enemy king zone adds danger units to a [`KingAttack`] that [`super::king`]
-//! turns into a penalty.
+//! reaches the enemy king zone is counted in a [`KingAttack`] that [`super::king`] turns into
+//! a penalty.
 
+use super::king::{KingAttack, PieceAttacks};
 use super::params::*;
 use super::score::Score;
 use crate::chess::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::chess::{Bitboard, Color, PieceType, Position};
-
-/// Attacks on one king's zone, gathered while walking the attacker's pieces.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct KingAttack {
-    /// Pieces (not pawns or king) that attack at least one zone square.
-    pub attackers: i32,
-    /// Danger units: a weight per attacking piece by type plus one per zone square it hits.
-    pub units: i32,
-}
-
-impl KingAttack {
-    #[inline(always)]
-    fn add(&mut self, attacks: Bitboard, zone: Bitboard, piece_weight: i32) {
-        let hits = attacks & zone;
-        if hits.is_nonempty() {
-            self.attackers += 1;
-            self.units += piece_weight + KING_ATTACK_SQUARE * hits.popcount() as i32;
-        }
-    }
-}
 
 /// What [`evaluate`] finds for one side.
 #[derive(Copy, Clone, Debug, Default)]
@@ -38,10 +19,8 @@ pub struct PieceTerms {
     pub pieces: Score,
     /// The side's attacks on the enemy king zone.
     pub king_attack: KingAttack,
-    /// Squares the knights and bishops attack (for threats).
-    pub minor_attacks: Bitboard,
-    /// Squares the rooks attack.
-    pub rook_attacks: Bitboard,
+    /// Squares each piece type attacks (for threats and checks).
+    pub by_type: PieceAttacks,
     /// Squares any of these pieces attacks.
     pub attacks: Bitboard,
 }
@@ -86,11 +65,11 @@ pub fn evaluate(
         if outposts.contains(sq) {
             terms.pieces += KNIGHT_OUTPOST;
         }
-        terms.minor_attacks |= attacks;
+        terms.by_type.knights |= attacks;
         terms.mobility += KNIGHT_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
-            .add(attacks, their_king_zone, KING_ATTACK_KNIGHT);
+            .add_piece(PieceType::Knight, attacks, their_king_zone);
     }
 
     let bishops = pos.pieces(color, PieceType::Bishop);
@@ -99,11 +78,11 @@ pub fn evaluate(
         if outposts.contains(sq) {
             terms.pieces += BISHOP_OUTPOST;
         }
-        terms.minor_attacks |= attacks;
+        terms.by_type.bishops |= attacks;
         terms.mobility += BISHOP_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
-            .add(attacks, their_king_zone, KING_ATTACK_BISHOP);
+            .add_piece(PieceType::Bishop, attacks, their_king_zone);
     }
     // A pair means bishops on both square colours (two promoted same-colour bishops are not).
     if (bishops & Bitboard::LIGHT_SQUARES).is_nonempty()
@@ -116,11 +95,11 @@ pub fn evaluate(
     let all_pawns = pos.pieces_of_type(PieceType::Pawn);
     for sq in pos.pieces(color, PieceType::Rook) {
         let attacks = rook_attacks(sq, occupied);
-        terms.rook_attacks |= attacks;
+        terms.by_type.rooks |= attacks;
         terms.mobility += ROOK_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
-            .add(attacks, their_king_zone, KING_ATTACK_ROOK);
+            .add_piece(PieceType::Rook, attacks, their_king_zone);
         let file = Bitboard::file(sq.file());
         if (file & all_pawns).is_empty() {
             terms.pieces += ROOK_OPEN_FILE;
@@ -131,13 +110,14 @@ pub fn evaluate(
 
     for sq in pos.pieces(color, PieceType::Queen) {
         let attacks = queen_attacks(sq, occupied);
-        terms.attacks |= attacks;
+        terms.by_type.queens |= attacks;
         terms.mobility += QUEEN_MOBILITY[(attacks & area).popcount() as usize];
         terms
             .king_attack
-            .add(attacks, their_king_zone, KING_ATTACK_QUEEN);
+            .add_piece(PieceType::Queen, attacks, their_king_zone);
     }
-    terms.attacks |= terms.minor_attacks | terms.rook_attacks;
+    let by_type = &terms.by_type;
+    terms.attacks = by_type.knights | by_type.bishops | by_type.rooks | by_type.queens;
     terms
 }
 
@@ -145,6 +125,7 @@ pub fn evaluate(
 mod tests {
     use super::*;
     use crate::chess::Square;
+    use crate::eval::king::Danger;
 
     #[test]
     fn rook_files_and_bishop_pair() {
@@ -223,14 +204,17 @@ mod tests {
             Bitboard::EMPTY,
         );
         assert_eq!(terms.mobility, KNIGHT_MOBILITY[6]);
-        // Attacking the king zone: one attacker, weight plus two squares.
+        // Attacking the king zone: one knight, two squares.
         let zone = Bitboard::from_square(Square::F6) | Bitboard::from_square(Square::G5);
         let terms = evaluate(&free, Color::White, Bitboard::EMPTY, zone, Bitboard::EMPTY);
+        let mut counts = [0; Danger::COUNT];
+        counts[Danger::KnightAttacker as usize] = 1;
+        counts[Danger::ZoneSquare as usize] = 2;
         assert_eq!(
             terms.king_attack,
             KingAttack {
                 attackers: 1,
-                units: KING_ATTACK_KNIGHT + 2 * KING_ATTACK_SQUARE
+                counts
             }
         );
     }

@@ -4,9 +4,10 @@
 //! - [`datagen`]: self-play at a fixed node count from book openings, writing quiet
 //!   positions labelled with the game's result (`ferrite datagen`);
 //! - [`data`]: the line formats of the openings and data files;
-//! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term to those
-//!   results (`ferrite tune`), on the linear form [`crate::eval::features()`] gives;
-//! - [`report`]: the fitted multipliers as `params.rs` values to apply by hand.
+//! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term, every table
+//!   entry and the king-danger weights to those results (`ferrite tune`), on the form
+//!   [`crate::eval::features()`] gives;
+//! - [`report`]: the fitted weights as `params.rs` values to apply by hand.
 
 pub mod data;
 pub mod datagen;

@@ -3,7 +3,8 @@
 //! `params.rs` text, to copy by hand.
 
 use super::texel::Tuned;
-use crate::eval::{table_entry_place, Group, TABLES};
+use crate::eval::params::{KING_DANGER_EG_DIVISOR, KING_DANGER_MAX, KING_DANGER_WEIGHTS};
+use crate::eval::{table_entry_place, Danger, Group, TABLES};
 use std::fmt::Write;
 
 /// The report for `tuned`, one block per group:
@@ -54,6 +55,40 @@ fn write_report(tuned: &Tuned, out: &mut String) -> std::fmt::Result {
             )?;
         }
     }
+    writeln!(out)?;
+    writeln!(out, "King danger, weight by weight (current -> tuned):")?;
+    for (feature, weight) in Danger::ALL.iter().zip(tuned.danger_weights) {
+        writeln!(
+            out,
+            "    {:<28}{} -> {}",
+            format!("{feature:?}"),
+            KING_DANGER_WEIGHTS[*feature as usize],
+            weight.round() as i64
+        )?;
+    }
+    let weights: Vec<String> = tuned
+        .danger_weights
+        .iter()
+        .map(|w| (w.round() as i64).to_string())
+        .collect();
+    writeln!(
+        out,
+        "    KING_DANGER_WEIGHTS: [i32; {}] = [{}];",
+        Danger::COUNT,
+        weights.join(", ")
+    )?;
+    writeln!(
+        out,
+        "    {:<28}{KING_DANGER_MAX} -> {}",
+        "KING_DANGER_MAX",
+        tuned.danger_max.round() as i64
+    )?;
+    writeln!(
+        out,
+        "    {:<28}{KING_DANGER_EG_DIVISOR} -> {}",
+        "KING_DANGER_EG_DIVISOR",
+        tuned.danger_eg_divisor.round().max(1.0) as i64
+    )?;
     writeln!(out)?;
     writeln!(
         out,
@@ -111,6 +146,9 @@ mod tests {
                 let value = table_entry(e);
                 [f64::from(value.mg), f64::from(value.eg)]
             }),
+            danger_weights: KING_DANGER_WEIGHTS.map(|w| f64::from(2 * w)),
+            danger_max: 300.4,
+            danger_eg_divisor: 7.6,
             positions: 10,
             iterations: 5,
         });
@@ -130,6 +168,26 @@ mod tests {
         for group in Group::ALL {
             assert!(text.contains(group.name()), "{}", group.name());
         }
+        let doubled: Vec<String> = KING_DANGER_WEIGHTS
+            .iter()
+            .map(|w| (2 * w).to_string())
+            .collect();
+        let expected = format!(
+            "KING_DANGER_WEIGHTS: [i32; 11] = [{}];\n",
+            doubled.join(", ")
+        );
+        assert!(text.contains(&expected), "{text}");
+        assert!(text.contains(&format!(
+            "    KnightCheck                 {} -> {}\n",
+            KING_DANGER_WEIGHTS[Danger::KnightCheck as usize],
+            2 * KING_DANGER_WEIGHTS[Danger::KnightCheck as usize]
+        )));
+        assert!(text.contains(&format!(
+            "    KING_DANGER_MAX             {KING_DANGER_MAX} -> 300\n"
+        )));
+        assert!(text.contains(&format!(
+            "    KING_DANGER_EG_DIVISOR      {KING_DANGER_EG_DIVISOR} -> 8\n"
+        )));
         let knights = crate::eval::params::KNIGHT_SQUARES;
         let first_rank: Vec<String> = knights[0]
             .iter()
