@@ -1,11 +1,11 @@
 //! The evaluation as a function of its weights, for the tuner (`ferrite tune`): given one
-//! position's term values, phase and endgame scale, the white-view score is a sum of one
-//! middlegame and one endgame coefficient per [`Group`], each times a multiplier that is 1.0
-//! for the current weights, plus entries of the [`TABLES`] (piece-square, mobility, passed
-//! pawns by rank) for the pieces on the board, each entry a weight of its own, plus each
-//! king's danger penalty ([`king_danger`]) from its [`KingAttack`] counts. [`Group::params`]
-//! names the weights of [`super::params`] behind each group and how a multiplier carries over
-//! to them.
+//! position's term values, phase and endgame scale, the white-view score is a sum of one middlegame
+//! and one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
+//! weights, plus entries of the [`TABLES`] (piece-square, mobility, passed and connected pawns by
+//! rank, king shelter and pawn storm) for the pieces on the board, each entry a weight of its own,
+//! plus each king's danger penalty ([`king_danger`]) from its [`KingAttack`] counts.
+//! [`Group::params`] names the weights of [`super::params`] behind each group and how a multiplier
+//! carries over to them.
 //!
 //! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
 //! touch: the search never calls anything here.
@@ -47,13 +47,19 @@ const fn list(name: &'static str, entries: &'static [Score]) -> Table {
 /// The index in [`TABLES`] of the passed pawns' table.
 const PASSED_TABLE: usize = 10;
 
+/// The index in [`TABLES`] of the king's shelter table; the storm table follows it.
+const SHELTER_TABLE: usize = 11;
+
+/// The index in [`TABLES`] of the connected pawns' table.
+const CONNECTED_TABLE: usize = 13;
+
 /// The index in [`TABLES`] of each piece type's mobility table (pawns and kings have none).
 const MOBILITY_TABLES: [Option<usize>; PieceType::COUNT] =
     [None, Some(6), Some(7), Some(8), Some(9), None];
 
 /// The tables: piece-square half tables by piece type index first, then mobility, then
-/// passed pawns by rank.
-pub const TABLES: [Table; 11] = [
+/// passed pawns by rank, then the king's pawn shelter and storm, then connected pawns by rank.
+pub const TABLES: [Table; 14] = [
     half_table(0),
     half_table(1),
     half_table(2),
@@ -65,6 +71,9 @@ pub const TABLES: [Table; 11] = [
     list("ROOK_MOBILITY", &ROOK_MOBILITY),
     list("QUEEN_MOBILITY", &QUEEN_MOBILITY),
     list("PASSED_RANK", &PASSED_RANK),
+    list("SHELTER", &SHELTER),
+    list("STORM", &STORM),
+    list("CONNECTED_PAWN", &CONNECTED_PAWN),
 ];
 
 /// Where each table's entries start in the numbering of all entries, and the total.
@@ -94,7 +103,8 @@ pub fn table_entry(entry: usize) -> Score {
 }
 
 /// A group of evaluation weights that the tuner scales together: the material of each piece
-/// type, then every other evaluation term, less its [`TABLES`], as a whole.
+/// type, then every other evaluation term, less its [`TABLES`], as a whole (king safety is all
+/// tables and king danger, which the tuner fits weight by weight).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Group {
     /// Pawn material.
@@ -113,8 +123,6 @@ pub enum Group {
     PassedPawns,
     /// Bishop pair and rooks on open files.
     Pieces,
-    /// The pawn shield (king danger is fitted weight by weight: see [`Features::king_attacks`]).
-    KingShield,
     /// Pieces attacked by pawns or lesser pieces, and hanging pieces.
     Threats,
     /// The side-to-move bonus.
@@ -123,7 +131,7 @@ pub enum Group {
 
 impl Group {
     /// Every group, material first, then in the order `trace` prints the terms.
-    pub const ALL: [Group; 11] = [
+    pub const ALL: [Group; 10] = [
         Group::PawnMaterial,
         Group::KnightMaterial,
         Group::BishopMaterial,
@@ -132,7 +140,6 @@ impl Group {
         Group::Pawns,
         Group::PassedPawns,
         Group::Pieces,
-        Group::KingShield,
         Group::Threats,
         Group::Tempo,
     ];
@@ -150,7 +157,6 @@ impl Group {
             Group::Pawns => Term::Pawns.name(),
             Group::PassedPawns => Term::PassedPawns.name(),
             Group::Pieces => Term::Pieces.name(),
-            Group::KingShield => "King shield",
             Group::Threats => Term::Threats.name(),
             Group::Tempo => Term::Tempo.name(),
         }
@@ -192,11 +198,6 @@ impl Group {
                 param!(Score, KNIGHT_OUTPOST),
                 param!(Score, BISHOP_OUTPOST),
             ],
-            Group::KingShield => &[
-                param!(Mg, SHIELD_PAWN_NEAR),
-                param!(Mg, SHIELD_PAWN_FAR),
-                param!(Mg, SHIELD_FILE_OPEN),
-            ],
             Group::Threats => &[
                 param!(Score, THREAT_BY_PAWN),
                 param!(Score, THREAT_BY_MINOR),
@@ -222,8 +223,6 @@ pub struct Param {
 pub enum Weight {
     /// An `s(mg, eg)` pair: each half times its multiplier.
     Score(Score),
-    /// A middlegame-only value: times the middlegame multiplier.
-    Mg(i32),
     /// An endgame-only value: times the endgame multiplier.
     Eg(i32),
 }
@@ -235,7 +234,6 @@ impl Weight {
         let times = |value: i32, by: f64| (f64::from(value) * by).round() as i64;
         match *self {
             Weight::Score(score) => format!("s({}, {})", times(score.mg, mg), times(score.eg, eg)),
-            Weight::Mg(value) => times(value, mg).to_string(),
             Weight::Eg(value) => times(value, eg).to_string(),
         }
     }
@@ -248,8 +246,9 @@ pub struct Features {
     pub groups: [Score; Group::COUNT],
     /// `(entry, sign)` per table entry that a piece on the board uses (see
     /// [`table_entry_place`]): its piece-square entry and, for a knight, bishop, rook or queen,
-    /// its mobility entry, for a passed pawn its rank's entry; the sign is +1 for a white
-    /// piece, -1 for a black one.
+    /// its mobility entry, for a passed or a connected pawn its rank's entry, for a king the
+    /// shelter and storm entries of its three files; the sign is +1 for a white piece, -1 for
+    /// a black one.
     pub entries: Vec<(u16, i8)>,
     /// Game phase, 0 (endgame) ..= [`PHASE_MAX`] (middlegame).
     pub phase: i32,
@@ -304,8 +303,10 @@ pub fn features(pos: &Position) -> Features {
         PIECE_VALUES[piece_type.index()] * (count(Color::White) - count(Color::Black))
     };
     let mut entries = Vec::with_capacity(64);
-    // The passed pawns' rank bonuses, white minus black: the table's part of their term.
+    // The passed pawns' rank bonuses and the connected pawns' bonuses, white minus black: the
+    // tables' parts of their terms.
     let mut passed_ranks = Score::ZERO;
+    let mut connected = Score::ZERO;
     let occupied = pos.occupied();
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let them = color.flip();
@@ -321,10 +322,20 @@ pub fn features(pos: &Position) -> Features {
                 }
             }
         }
-        for sq in pawns::evaluate(pos, color).passers {
+        let pawn_terms = pawns::evaluate(pos, color);
+        for sq in pawn_terms.connected {
+            let rank = sq.rank().relative_to(color).index();
+            entries.push(((OFFSETS[CONNECTED_TABLE] + rank) as u16, sign));
+            connected += CONNECTED_PAWN[rank] * i32::from(sign);
+        }
+        for sq in pawn_terms.passers {
             let rank = sq.rank().relative_to(color).index();
             entries.push(((OFFSETS[PASSED_TABLE] + rank) as u16, sign));
             passed_ranks += PASSED_RANK[rank] * i32::from(sign);
+        }
+        for [own, enemy] in king::pawn_cover(pos, color) {
+            entries.push(((OFFSETS[SHELTER_TABLE] + own) as u16, sign));
+            entries.push(((OFFSETS[SHELTER_TABLE + 1] + enemy) as u16, sign));
         }
     }
     let groups = Group::ALL.map(|group| match group {
@@ -333,10 +344,9 @@ pub fn features(pos: &Position) -> Features {
         Group::BishopMaterial => material(PieceType::Bishop),
         Group::RookMaterial => material(PieceType::Rook),
         Group::QueenMaterial => material(PieceType::Queen),
-        Group::Pawns => breakdown.term(Term::Pawns),
+        Group::Pawns => breakdown.term(Term::Pawns) - connected,
         Group::PassedPawns => breakdown.term(Term::PassedPawns) - passed_ranks,
         Group::Pieces => breakdown.term(Term::Pieces),
-        Group::KingShield => king::shield(pos, Color::White) - king::shield(pos, Color::Black),
         Group::Threats => breakdown.term(Term::Threats),
         Group::Tempo => breakdown.term(Term::Tempo),
     });
@@ -440,6 +450,9 @@ mod tests {
     #[test]
     fn table_indices_name_the_right_tables() {
         assert_eq!(TABLES[PASSED_TABLE].name, "PASSED_RANK");
+        assert_eq!(TABLES[SHELTER_TABLE].name, "SHELTER");
+        assert_eq!(TABLES[SHELTER_TABLE + 1].name, "STORM");
+        assert_eq!(TABLES[CONNECTED_TABLE].name, "CONNECTED_PAWN");
         for piece_type in PieceType::ALL {
             let name = TABLES[piece_type.index()].name;
             assert!(name.ends_with("_SQUARES"), "{name}");
@@ -452,7 +465,7 @@ mod tests {
         }
         assert_eq!(table_entry_place(0), (0, 0));
         assert_eq!(table_entry_place(32 + 5), (1, 5));
-        assert_eq!(table_entry_place(TABLE_ENTRIES - 1), (PASSED_TABLE, 7));
+        assert_eq!(table_entry_place(TABLE_ENTRIES - 1), (CONNECTED_TABLE, 7));
     }
 
     #[test]
@@ -471,7 +484,6 @@ mod tests {
             Weight::Score(Score::new(100, -20)).scaled(1.05, 0.5),
             "s(105, -10)"
         );
-        assert_eq!(Weight::Mg(15).scaled(2.0, 0.0), "30");
         assert_eq!(Weight::Eg(10).scaled(0.0, 1.26), "13");
         for group in Group::ALL {
             assert!(!group.params().is_empty(), "{}", group.name());

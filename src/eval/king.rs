@@ -1,7 +1,7 @@
 //! King safety: what the enemy's pieces do against the king (attacks on its zone, safe
 //! checks, weak squares around it; counted by [`Danger`] feature and weighted into danger
-//! units) turned into a penalty that grows with the square of the units, and the pawn shield
-//! on the king's file and its two neighbours.
+//! units) turned into a penalty that grows with the square of the units, and the pawns on the
+//! king's file and its two neighbours (its own as shelter, the enemy's as a storm).
 
 use super::params::*;
 use super::score::Score;
@@ -99,7 +99,7 @@ impl KingAttack {
     }
 }
 
-/// The attack sets of the side attacking a king, by piece type.
+/// The squares one side's knights, bishops, rooks and queens attack, by piece type.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct PieceAttacks {
     /// Squares its knights attack.
@@ -171,38 +171,43 @@ pub fn danger(attack: &KingAttack) -> Score {
     Score::new(-mg, -units / KING_DANGER_EG_DIVISOR)
 }
 
-/// The pawn shield of `color`'s king: on each of three files around it (b…g for the middle
-/// one, so a king in the corner still looks at three files), the nearest own pawn ahead of the
-/// king. Middlegame only: in the endgame the king leaves its pawns.
-pub fn shield(pos: &Position, color: Color) -> Score {
+/// The pawns around `color`'s king: on each of three files around it (b…g for the middle
+/// one, so a king in the corner still looks at three files), `[own, enemy]`: how many ranks
+/// ahead of the king the nearest own pawn and the nearest enemy pawn stand, 0 for none. These
+/// index [`SHELTER`] and [`STORM`].
+pub fn pawn_cover(pos: &Position, color: Color) -> [[usize; 2]; 3] {
     let king = pos.king_square(color);
-    let pawns = pos.pieces(color, PieceType::Pawn);
     let rank = king.rank().index() as u32;
     let ahead = Bitboard(match color {
         Color::White => (!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0),
         Color::Black => (1u64 << (8 * rank)) - 1,
     });
-    let middle = king.file().index().clamp(1, 6);
-    let mut mg = 0;
-    for file in File::ALL[middle - 1..=middle + 1].iter() {
-        let on_file = pawns & ahead & Bitboard::file(*file);
-        let nearest = match color {
-            Color::White => on_file.lsb(),
+    let nearest = |pawns: Bitboard| {
+        let square = match color {
+            Color::White => pawns.lsb(),
             // Highest set bit; none when the file is empty (64 leading zeros).
             Color::Black => 63usize
-                .checked_sub(on_file.0.leading_zeros() as usize)
+                .checked_sub(pawns.0.leading_zeros() as usize)
                 .and_then(Square::from_index),
         };
-        mg += match nearest {
-            None => SHIELD_FILE_OPEN,
-            Some(sq) => match sq.rank().index().abs_diff(king.rank().index()) {
-                1 => SHIELD_PAWN_NEAR,
-                2 => SHIELD_PAWN_FAR,
-                _ => 0,
-            },
-        };
-    }
-    Score::new(mg, 0)
+        square.map_or(0, |sq| sq.rank().index().abs_diff(king.rank().index()))
+    };
+    let [ours, theirs] = [color, color.flip()].map(|c| pos.pieces(c, PieceType::Pawn) & ahead);
+    let middle = king.file().index().clamp(1, 6);
+    std::array::from_fn(|i| {
+        let file = Bitboard::file(File::ALL[middle - 1 + i]);
+        [nearest(ours & file), nearest(theirs & file)]
+    })
+}
+
+/// The shelter of `color`'s king: per file around it, its nearest own pawn's [`SHELTER`] entry
+/// and the nearest enemy pawn's [`STORM`] entry (see [`pawn_cover`]).
+pub fn shelter(pos: &Position, color: Color) -> Score {
+    pawn_cover(pos, color)
+        .iter()
+        .fold(Score::ZERO, |sum, &[own, enemy]| {
+            sum + SHELTER[own] + STORM[enemy]
+        })
 }
 
 #[cfg(test)]
@@ -219,15 +224,20 @@ mod tests {
     }
 
     #[test]
-    fn shield_shapes() {
+    fn pawn_cover_shapes() {
         let intact = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1").expect("valid");
-        assert_eq!(shield(&intact, Color::White).mg, 3 * SHIELD_PAWN_NEAR);
-        assert_eq!(shield(&intact, Color::Black).mg, 3 * SHIELD_PAWN_NEAR);
-        // g-pawn pushed two, h-pawn gone.
-        let weak = Position::from_fen("6k1/5p2/6p1/8/8/6P1/5P2/6K1 w - - 0 1").expect("valid");
-        let expected = SHIELD_PAWN_NEAR + SHIELD_PAWN_FAR + SHIELD_FILE_OPEN;
-        assert_eq!(shield(&weak, Color::White).mg, expected);
-        assert_eq!(shield(&weak, Color::Black).mg, expected);
+        let expected = [[1, 6]; 3];
+        assert_eq!(pawn_cover(&intact, Color::White), expected);
+        assert_eq!(pawn_cover(&intact, Color::Black), expected);
+        assert_eq!(shelter(&intact, Color::White), (SHELTER[1] + STORM[6]) * 3);
+        // The g-pawns face each other on g4 and g5; the h-pawns are gone.
+        let weak = Position::from_fen("6k1/5p2/8/6p1/6P1/8/5P2/6K1 w - - 0 1").expect("valid");
+        assert_eq!(pawn_cover(&weak, Color::White), [[1, 6], [3, 4], [0, 0]]);
+        assert_eq!(pawn_cover(&weak, Color::Black), [[1, 6], [3, 4], [0, 0]]);
+        // A king in the corner looks at the three files next to the edge.
+        let corner = Position::from_fen("7k/8/8/8/8/8/P6P/K7 b - - 0 1").expect("valid");
+        assert_eq!(pawn_cover(&corner, Color::White), [[1, 0], [0, 0], [0, 0]]);
+        assert_eq!(pawn_cover(&corner, Color::Black), [[0, 0], [0, 0], [0, 6]]);
     }
 
     /// An attack of `attackers` pieces worth `units` danger units, all from attacked zone

@@ -3,11 +3,11 @@
 //! Every term yields a middlegame/endgame [`Score`] for each side: material, piece-square
 //! tables, pawn structure, passed pawns (rank, kings' distances, a free and safe path),
 //! mobility, pieces (bishop pair, rooks on files, minor pieces on outposts), king safety
-//! (attacks on the king zone, safe checks, weak squares, pawn shield), threats (`threats.rs`)
-//! and the tempo bonus for the side to move. The white-minus-black sum is blended by game
-//! phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after the endgame half
-//! has been scaled down in drawish endings (`scale.rs`). Positions where neither side can
-//! force mate evaluate to exactly 0.
+//! (attacks on the king zone, safe checks, weak squares, pawn shelter and storm), threats
+//! (`threats.rs`) and the tempo bonus for the side to move. The white-minus-black sum is
+//! blended by game phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after
+//! the endgame half has been scaled down in drawish endings (`scale.rs`). Positions where
+//! neither side can force mate evaluate to exactly 0.
 //!
 //! [`evaluate`] and [`trace`] share one code path (`Breakdown`), so the table that `trace`
 //! prints always adds up to what the search sees. All weights live in [`params`].
@@ -172,7 +172,7 @@ impl Breakdown {
                 ours,
                 attack,
             );
-            let safety = king::danger(attack) + king::shield(pos, color);
+            let safety = king::danger(attack) + king::shelter(pos, color);
             set(Term::KingSafety, color, safety);
             let [ours, theirs] = [color, color.flip()].map(|c| &attacks[c.index()]);
             set(

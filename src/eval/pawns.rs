@@ -1,7 +1,7 @@
-//! Pawn structure: doubled, isolated and backward pawns, and passed pawns (a bonus growing with
-//! the square of the advance, in the endgame the two kings' distances to the stop square, and
-//! a free stop square and a safe way to promotion).
-//! Also the pawn geometry the other terms share: pawn attack sets and file masks.
+//! Pawn structure: doubled, isolated, backward and connected pawns, and passed pawns (a bonus by
+//! rank, in the endgame the two kings' distances to the stop square, and a free stop square and a
+//! safe way to promotion). Also the pawn geometry the other terms share: pawn attack sets and file
+//! masks.
 
 use super::params::*;
 use super::score::Score;
@@ -113,8 +113,10 @@ pub fn attack_span(color: Color, pawns: Bitboard) -> Bitboard {
 /// Pawn structure of one side.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct PawnTerms {
-    /// Doubled, isolated and backward pawns.
+    /// Doubled, isolated, backward and connected pawns.
     pub structure: Score,
+    /// The connected pawns: guarded by a pawn of ours, or with one beside them.
+    pub connected: Bitboard,
     /// Passed pawns by their rank and the kings' distances.
     pub passed: Score,
     /// The passed pawns themselves, for [`passed_path`].
@@ -158,6 +160,11 @@ pub fn evaluate(pos: &Position, color: Color) -> PawnTerms {
     let mut passed = Score::ZERO;
     let mut passers = Bitboard::EMPTY;
     let c = color.index();
+    let beside = Bitboard(((ours.0 & !FILE_H) << 1) | ((ours.0 & !FILE_A) >> 1));
+    let connected = ours & (attacks_of(color, ours) | beside);
+    for sq in connected {
+        structure += CONNECTED_PAWN[sq.rank().relative_to(color).index()];
+    }
 
     for sq in ours {
         let neighbours = adjacent_files(sq) & ours;
@@ -193,6 +200,7 @@ pub fn evaluate(pos: &Position, color: Color) -> PawnTerms {
     }
     PawnTerms {
         structure,
+        connected,
         passed,
         passers,
     }
@@ -201,6 +209,20 @@ pub fn evaluate(pos: &Position, color: Color) -> PawnTerms {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn connected_pawns_are_guarded_or_side_by_side() {
+        // d4 and e4 stand side by side, c3 guards d4 but nothing guards c3, a2 stands alone;
+        // black's h7 guards g6.
+        let pos = Position::from_fen("4k3/7p/6p1/8/3PP3/2P5/P7/4K3 w - - 0 1").expect("valid");
+        let white = evaluate(&pos, Color::White);
+        assert_eq!(
+            white.connected,
+            [Square::D4, Square::E4].into_iter().collect()
+        );
+        let black = evaluate(&pos, Color::Black);
+        assert_eq!(black.connected, Bitboard::from_square(Square::G6));
+    }
 
     #[test]
     fn masks() {
@@ -230,16 +252,23 @@ mod tests {
 
     #[test]
     fn structure_terms() {
-        // White: doubled c-pawns (c2, c3), isolated a-pawn; black: a healthy chain.
+        // White: doubled c-pawns (c2, c3), isolated a-pawn; black: three pawns side by side.
         let pos = Position::from_fen("4k3/5ppp/8/8/8/2P5/P1P5/4K3 w - - 0 1").expect("valid");
         assert_eq!(
             evaluate(&pos, Color::White).structure,
             DOUBLED_PAWN + ISOLATED_PAWN * 3
         );
-        assert_eq!(evaluate(&pos, Color::Black).structure, Score::ZERO);
-        // Backward: d3 with its neighbours on c4 and e4 ahead, and black's e5 guarding d4.
+        assert_eq!(
+            evaluate(&pos, Color::Black).structure,
+            CONNECTED_PAWN[1] * 3
+        );
+        // Backward: d3 with its neighbours on c4 and e4 ahead (and guarded by it), and black's
+        // e5 guarding d4.
         let pos = Position::from_fen("4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1").expect("valid");
-        assert_eq!(evaluate(&pos, Color::White).structure, BACKWARD_PAWN);
+        assert_eq!(
+            evaluate(&pos, Color::White).structure,
+            BACKWARD_PAWN + CONNECTED_PAWN[3] * 2
+        );
     }
 
     #[test]
