@@ -2,10 +2,10 @@
 //! position's term values, phase and endgame scale, the white-view score is a sum of one middlegame
 //! and one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
 //! weights, plus entries of the [`TABLES`] (piece-square, mobility, passed and connected pawns by
-//! rank, king shelter and pawn storm) for the pieces on the board, each entry a weight of its own,
-//! plus each king's danger penalty ([`king_danger`]) from its [`KingAttack`] counts.
-//! [`Group::params`] names the weights of [`super::params`] behind each group and how a multiplier
-//! carries over to them.
+//! rank, king shelter and pawn storm, threats by victim) for the pieces on the board, each entry a
+//! weight of its own, plus each king's danger penalty ([`king_danger`]) from its [`KingAttack`]
+//! counts. [`Group::params`] names the weights of [`super::params`] behind each group and how a
+//! multiplier carries over to them.
 //!
 //! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
 //! touch: the search never calls anything here.
@@ -13,7 +13,7 @@
 use super::king::{self, Danger, KingAttack};
 use super::params::*;
 use super::pst::{half_index, relative, HALF_TABLES, HALF_TABLE_NAMES};
-use super::{pawns, pieces, Breakdown, Score, Term, PIECE_VALUES};
+use super::{pawns, pieces, threats, Breakdown, Score, Term, PIECE_VALUES};
 use crate::chess::attacks::piece_attacks;
 use crate::chess::{Color, PieceType, Position};
 
@@ -53,13 +53,18 @@ const SHELTER_TABLE: usize = 11;
 /// The index in [`TABLES`] of the connected pawns' table.
 const CONNECTED_TABLE: usize = 13;
 
+/// The index in [`TABLES`] of the first threat table; the others follow in the order of
+/// [`threats::TABLES`].
+const THREAT_TABLES: usize = 14;
+
 /// The index in [`TABLES`] of each piece type's mobility table (pawns and kings have none).
 const MOBILITY_TABLES: [Option<usize>; PieceType::COUNT] =
     [None, Some(6), Some(7), Some(8), Some(9), None];
 
 /// The tables: piece-square half tables by piece type index first, then mobility, then
-/// passed pawns by rank, then the king's pawn shelter and storm, then connected pawns by rank.
-pub const TABLES: [Table; 14] = [
+/// passed pawns by rank, then the king's pawn shelter and storm, then connected pawns by rank,
+/// then threats by the victim's type.
+pub const TABLES: [Table; 18] = [
     half_table(0),
     half_table(1),
     half_table(2),
@@ -74,6 +79,10 @@ pub const TABLES: [Table; 14] = [
     list("SHELTER", &SHELTER),
     list("STORM", &STORM),
     list("CONNECTED_PAWN", &CONNECTED_PAWN),
+    list("THREAT_BY_PAWN", &THREAT_BY_PAWN),
+    list("THREAT_BY_PUSH", &THREAT_BY_PUSH),
+    list("THREAT_BY_MINOR", &THREAT_BY_MINOR),
+    list("THREAT_BY_ROOK", &THREAT_BY_ROOK),
 ];
 
 /// Where each table's entries start in the numbering of all entries, and the total.
@@ -123,7 +132,7 @@ pub enum Group {
     PassedPawns,
     /// Bishop pair and rooks on open files.
     Pieces,
-    /// Pieces attacked by pawns or lesser pieces, and hanging pieces.
+    /// Hanging pieces (the other threats are tables).
     Threats,
     /// The side-to-move bonus.
     Tempo,
@@ -198,12 +207,7 @@ impl Group {
                 param!(Score, KNIGHT_OUTPOST),
                 param!(Score, BISHOP_OUTPOST),
             ],
-            Group::Threats => &[
-                param!(Score, THREAT_BY_PAWN),
-                param!(Score, THREAT_BY_MINOR),
-                param!(Score, THREAT_BY_ROOK),
-                param!(Score, HANGING_PIECE),
-            ],
+            Group::Threats => &[param!(Score, HANGING_PIECE)],
             Group::Tempo => &[param!(Score, TEMPO)],
         }
     }
@@ -247,8 +251,8 @@ pub struct Features {
     /// `(entry, sign)` per table entry that a piece on the board uses (see
     /// [`table_entry_place`]): its piece-square entry and, for a knight, bishop, rook or queen,
     /// its mobility entry, for a passed or a connected pawn its rank's entry, for a king the
-    /// shelter and storm entries of its three files; the sign is +1 for a white piece, -1 for
-    /// a black one.
+    /// shelter and storm entries of its three files, and per threat to an enemy man the
+    /// threat table's entry for its type; the sign is +1 for white, -1 for black.
     pub entries: Vec<(u16, i8)>,
     /// Game phase, 0 (endgame) ..= [`PHASE_MAX`] (middlegame).
     pub phase: i32,
@@ -307,6 +311,8 @@ pub fn features(pos: &Position) -> Features {
     // tables' parts of their terms.
     let mut passed_ranks = Score::ZERO;
     let mut connected = Score::ZERO;
+    // Likewise the threat tables' part of the threats term.
+    let mut threat_tables = Score::ZERO;
     let occupied = pos.occupied();
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let them = color.flip();
@@ -333,6 +339,17 @@ pub fn features(pos: &Position) -> Features {
             entries.push(((OFFSETS[PASSED_TABLE] + rank) as u16, sign));
             passed_ranks += PASSED_RANK[rank] * i32::from(sign);
         }
+        let threats = breakdown.threats[color.index()].by_table();
+        for (t, victims) in threats.into_iter().enumerate() {
+            for piece_type in PieceType::ALL {
+                let weight = threats::TABLES[t][piece_type.index()];
+                let entry = (OFFSETS[THREAT_TABLES + t] + piece_type.index()) as u16;
+                for _ in victims & pos.pieces(them, piece_type) {
+                    entries.push((entry, sign));
+                    threat_tables += weight * i32::from(sign);
+                }
+            }
+        }
         for [own, enemy] in king::pawn_cover(pos, color) {
             entries.push(((OFFSETS[SHELTER_TABLE] + own) as u16, sign));
             entries.push(((OFFSETS[SHELTER_TABLE + 1] + enemy) as u16, sign));
@@ -347,7 +364,7 @@ pub fn features(pos: &Position) -> Features {
         Group::Pawns => breakdown.term(Term::Pawns) - connected,
         Group::PassedPawns => breakdown.term(Term::PassedPawns) - passed_ranks,
         Group::Pieces => breakdown.term(Term::Pieces),
-        Group::Threats => breakdown.term(Term::Threats),
+        Group::Threats => breakdown.term(Term::Threats) - threat_tables,
         Group::Tempo => breakdown.term(Term::Tempo),
     });
     Features {
@@ -453,6 +470,10 @@ mod tests {
         assert_eq!(TABLES[SHELTER_TABLE].name, "SHELTER");
         assert_eq!(TABLES[SHELTER_TABLE + 1].name, "STORM");
         assert_eq!(TABLES[CONNECTED_TABLE].name, "CONNECTED_PAWN");
+        for (t, name) in ["PAWN", "PUSH", "MINOR", "ROOK"].iter().enumerate() {
+            assert_eq!(TABLES[THREAT_TABLES + t].name, format!("THREAT_BY_{name}"));
+            assert_eq!(TABLES[THREAT_TABLES + t].entries, threats::TABLES[t]);
+        }
         for piece_type in PieceType::ALL {
             let name = TABLES[piece_type.index()].name;
             assert!(name.ends_with("_SQUARES"), "{name}");
@@ -465,7 +486,7 @@ mod tests {
         }
         assert_eq!(table_entry_place(0), (0, 0));
         assert_eq!(table_entry_place(32 + 5), (1, 5));
-        assert_eq!(table_entry_place(TABLE_ENTRIES - 1), (CONNECTED_TABLE, 7));
+        assert_eq!(table_entry_place(TABLE_ENTRIES - 1), (THREAT_TABLES + 3, 5));
     }
 
     #[test]

@@ -103,6 +103,8 @@ struct Breakdown {
     side_to_move: Color,
     /// `king_attacks[color]`: the enemy's attacks on the king of `color`.
     king_attacks: [king::KingAttack; Color::COUNT],
+    /// `threats[color]`: the enemy men that `color` threatens.
+    threats: [threats::Targets; Color::COUNT],
 }
 
 impl Breakdown {
@@ -120,6 +122,7 @@ impl Breakdown {
         let mut king_attacks = [king::KingAttack::default(); Color::COUNT];
         let mut attacks = [threats::Attacks::default(); Color::COUNT];
         let mut by_type = [king::PieceAttacks::default(); Color::COUNT];
+        let mut threat_targets = [threats::Targets::default(); Color::COUNT];
 
         for color in Color::ALL {
             let them = color.flip().index();
@@ -175,10 +178,12 @@ impl Breakdown {
             let safety = king::danger(attack) + king::shelter(pos, color);
             set(Term::KingSafety, color, safety);
             let [ours, theirs] = [color, color.flip()].map(|c| &attacks[c.index()]);
+            let targets = threats::targets(pos, color, ours, theirs);
+            threat_targets[color.index()] = targets;
             set(
                 Term::Threats,
                 color,
-                threats::evaluate(pos, color, ours, theirs),
+                threats::evaluate(pos, color, &targets),
             );
             let ours_passed = &passed[color.index()];
             let path = pawns::passed_path(pos, color, ours_passed.passers, theirs.all);
@@ -193,6 +198,7 @@ impl Breakdown {
             no_mating_material: scale::no_mating_material(pos),
             side_to_move: pos.side_to_move(),
             king_attacks,
+            threats: threat_targets,
         };
         let eg = breakdown.total().eg;
         if eg != 0 {

@@ -4,16 +4,16 @@
 //!
 //! Here the unknowns are one middlegame and one endgame multiplier per [`Group`] of weights, then
 //! the middlegame and endgame value of every entry of the evaluation's tables (piece-square,
-//! mobility, passed and connected pawns by rank, king shelter and pawn storm), each on its own,
-//! then the king-danger weight of each [`Danger`] feature with the penalty's cap and endgame
-//! divisor. Given a position's [`Features`](crate::eval::Features), the evaluation is linear in all
-//! but the king-danger unknowns (a capped square of a weighted sum, whose gradient is taken as
-//! such), so every position is reduced once (in parallel) to a [`Sample`], and each step of the
-//! descent is a pass of dot products over those. `K` is fitted first, with the current weights, by
-//! a coarse-to-fine scan, then held fixed. The descent is Adam (Kingma and Ba, 2015): the
-//! coefficients differ in size by orders of magnitude (queens against tempo, a group against one
-//! table entry), and Adam's per-coordinate step sizes do not care. Entries are held in pawns, so
-//! that one step moves a multiplier and an entry by similar fractions.
+//! mobility, passed and connected pawns by rank, king shelter and pawn storm, threats by victim),
+//! each on its own, then the king-danger weight of each [`Danger`] feature with the penalty's cap
+//! and endgame divisor. Given a position's [`Features`](crate::eval::Features), the evaluation is
+//! linear in all but the king-danger unknowns (a capped square of a weighted sum, whose gradient is
+//! taken as such), so every position is reduced once (in parallel) to a [`Sample`], and each step
+//! of the descent is a pass of dot products over those. `K` is fitted first, with the current
+//! weights, by a coarse-to-fine scan, then held fixed. The descent is Adam (Kingma and Ba, 2015):
+//! the coefficients differ in size by orders of magnitude (queens against tempo, a group against
+//! one table entry), and Adam's per-coordinate step sizes do not care. Entries are held in pawns,
+//! so that one step moves a multiplier and an entry by similar fractions.
 
 use super::data::{parse_record, LineError};
 use crate::eval::params::{
