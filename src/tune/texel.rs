@@ -72,7 +72,7 @@ pub fn current() -> Weights {
         } else if i < DANGER_START {
             let j = i - GROUP_UNKNOWNS;
             let value = table_entry(j / 2);
-            f64::from(if j % 2 == 0 { value.mg } else { value.eg }) / ENTRY_UNIT
+            f64::from([value.mg, value.eg][j % 2]) / ENTRY_UNIT
         } else {
             match i - DANGER_START {
                 f if f < Danger::COUNT => f64::from(KING_DANGER_WEIGHTS[f]) / DANGER_UNIT,
