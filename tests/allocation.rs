@@ -73,7 +73,7 @@ fn search_allocates_per_iteration_not_per_node() {
     let root =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .expect("valid FEN");
-    let job = SearchJob::new(root, Limits::depth(11));
+    let job = SearchJob::new(root, Limits::depth(13));
     let tt = TranspositionTable::new(16);
     let control = SearchControl::new(&job.limits, 0);
     let (result, allocations) = allocations_during(|| search(&job, &tt, &control, &|_| {}));
