@@ -1,6 +1,6 @@
 //! The text `ferrite tune` prints: the fitted `K`, the error before and after, per group
-//! the multipliers and the weights of `params.rs` they give, then the fitted tables as
-//! `params.rs` text, to copy by hand.
+//! the multipliers and the weights of `params.rs` they give, the king-danger weights, cap and
+//! endgame divisor, then the fitted tables as `params.rs` text, to copy by hand.
 
 use super::texel::Tuned;
 use crate::eval::params::{KING_DANGER_EG_DIVISOR, KING_DANGER_MAX, KING_DANGER_WEIGHTS};
