@@ -64,7 +64,8 @@ pub type Multipliers = [[f64; 2]; Group::COUNT];
 /// Every unknown, flattened: see [`UNKNOWNS`].
 pub type Weights = [f64; UNKNOWNS];
 
-/// The current weights: every multiplier 1.0, every entry its value in `params.rs`.
+/// The current weights: every multiplier 1.0, every table entry and king-danger weight its
+/// value in `params.rs`.
 pub fn current() -> Weights {
     std::array::from_fn(|i| {
         if i < GROUP_UNKNOWNS {
