@@ -16,6 +16,7 @@
 mod features;
 mod king;
 pub mod params;
+mod pawn_cache;
 mod pawns;
 mod pieces;
 mod pst;
@@ -29,6 +30,7 @@ pub use features::{
     Table, Weight, TABLES, TABLE_ENTRIES,
 };
 pub use king::{Danger, KingAttack};
+pub use pawn_cache::PawnCache;
 pub use score::Score;
 pub use trace::trace;
 
@@ -108,7 +110,13 @@ struct Breakdown {
 }
 
 impl Breakdown {
+    /// The breakdown of `pos`, working out its pawn terms.
     fn new(pos: &Position) -> Breakdown {
+        Breakdown::with_pawns(pos, Color::ALL.map(|color| pawns::evaluate(pos, color)))
+    }
+
+    /// The breakdown of `pos` whose pawn terms (white's, black's) are `pawn_terms`.
+    fn with_pawns(pos: &Position, pawn_terms: [pawns::PawnTerms; Color::COUNT]) -> Breakdown {
         let mut terms = [[Score::ZERO; Color::COUNT]; Term::COUNT];
         let mut set = |term: Term, color: Color, score: Score| {
             terms[term as usize][color.index()] = score;
@@ -117,7 +125,6 @@ impl Breakdown {
         let mut phase = 0;
         let pawn_attacks = Color::ALL.map(|c| pawns::attacks_of(c, pos.pieces(c, PieceType::Pawn)));
         let pawn_spans = Color::ALL.map(|c| pawns::attack_span(c, pos.pieces(c, PieceType::Pawn)));
-        let mut passed = [pawns::PawnTerms::default(); Color::COUNT];
         let king_zones = Color::ALL.map(|c| king::zone(c, pos.king_square(c)));
         let mut king_attacks = [king::KingAttack::default(); Color::COUNT];
         let mut attacks = [threats::Attacks::default(); Color::COUNT];
@@ -142,9 +149,7 @@ impl Breakdown {
                 + PHASE_ROOK * pos.pieces(color, PieceType::Rook).popcount() as i32
                 + PHASE_QUEEN * pos.pieces(color, PieceType::Queen).popcount() as i32;
 
-            let pawn_terms = pawns::evaluate(pos, color);
-            set(Term::Pawns, color, pawn_terms.structure);
-            passed[color.index()] = pawn_terms;
+            set(Term::Pawns, color, pawn_terms[color.index()].structure);
 
             let outposts = pieces::outposts(color, pawn_attacks[color.index()], pawn_spans[them]);
             let piece_terms =
@@ -185,9 +190,10 @@ impl Breakdown {
                 color,
                 threats::evaluate(pos, color, &targets),
             );
-            let ours_passed = &passed[color.index()];
+            let ours_passed = &pawn_terms[color.index()];
+            let kings = pawns::passed_kings(pos, color, ours_passed.passers);
             let path = pawns::passed_path(pos, color, ours_passed.passers, theirs.all);
-            set(Term::PassedPawns, color, ours_passed.passed + path);
+            set(Term::PassedPawns, color, ours_passed.passed + kings + path);
         }
         set(Term::Tempo, pos.side_to_move(), TEMPO);
 
@@ -241,10 +247,17 @@ impl Breakdown {
     }
 }
 
-/// Static evaluation in centipawns from the side to move's point of view. Deterministic,
-/// allocation-free, fast (called at every node).
+/// Static evaluation in centipawns from the side to move's point of view. Deterministic and
+/// allocation-free.
 pub fn evaluate(pos: &Position) -> i32 {
     Breakdown::new(pos).score()
+}
+
+/// [`evaluate`], with the pawn terms kept in `cache`: the same number, faster. The search
+/// calls this at every node.
+#[inline]
+pub fn evaluate_cached(pos: &Position, cache: &mut PawnCache) -> i32 {
+    Breakdown::with_pawns(pos, cache.terms(pos)).score()
 }
 
 #[cfg(test)]

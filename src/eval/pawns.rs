@@ -110,17 +110,36 @@ pub fn attack_span(color: Color, pawns: Bitboard) -> Bitboard {
     Bitboard(span)
 }
 
-/// Pawn structure of one side.
-#[derive(Copy, Clone, Debug, Default)]
+/// Pawn structure of one side: what depends on the pawns alone, so that it can be cached by
+/// pawn key ([`super::pawn_cache`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PawnTerms {
     /// Doubled, isolated, backward and connected pawns.
     pub structure: Score,
     /// The connected pawns: guarded by a pawn of ours, or with one beside them.
     pub connected: Bitboard,
-    /// Passed pawns by their rank and the kings' distances.
+    /// Passed pawns by their rank.
     pub passed: Score,
-    /// The passed pawns themselves, for [`passed_path`].
+    /// The passed pawns themselves, for [`passed_kings`] and [`passed_path`].
     pub passers: Bitboard,
+}
+
+/// The endgame bonus of `color`'s passed pawns (`passers`) for the kings' distances to their
+/// stop squares, weighted by how far the pawn has advanced.
+pub fn passed_kings(pos: &Position, color: Color, passers: Bitboard) -> Score {
+    let our_king = pos.king_square(color);
+    let their_king = pos.king_square(color.flip());
+    let mut king_term = 0;
+    for sq in passers {
+        let weight = (sq.rank().relative_to(color).index() as i32 - Rank::R3.index() as i32).max(0);
+        if weight > 0 {
+            let stop = stop_square(color, sq);
+            king_term += (PASSED_ENEMY_KING_DISTANCE * distance(their_king, stop)
+                + PASSED_OWN_KING_DISTANCE * distance(our_king, stop))
+                * weight;
+        }
+    }
+    Score::new(0, king_term)
 }
 
 /// The path of each passed pawn in `passers` (of `color`) to promotion: a bonus, growing with
@@ -154,8 +173,6 @@ pub fn passed_path(
 pub fn evaluate(pos: &Position, color: Color) -> PawnTerms {
     let ours = pos.pieces(color, PieceType::Pawn);
     let theirs = pos.pieces(color.flip(), PieceType::Pawn);
-    let our_king = pos.king_square(color);
-    let their_king = pos.king_square(color.flip());
     let mut structure = Score::ZERO;
     let mut passed = Score::ZERO;
     let mut passers = Bitboard::EMPTY;
@@ -186,16 +203,8 @@ pub fn evaluate(pos: &Position, color: Color) -> PawnTerms {
 
         // The rear pawn of a doubled pair is not counted as passed: only the front one runs.
         if !doubled && (PASSED_SPAN[c][sq.index()] & theirs).is_empty() {
-            let rank = sq.rank().relative_to(color).index() as i32;
             passers |= Bitboard::from_square(sq);
-            passed += PASSED_RANK[rank as usize];
-            let weight = (rank - Rank::R3.index() as i32).max(0);
-            if weight > 0 {
-                let stop = stop_square(color, sq);
-                let king_term = PASSED_ENEMY_KING_DISTANCE * distance(their_king, stop)
-                    + PASSED_OWN_KING_DISTANCE * distance(our_king, stop);
-                passed += Score::new(0, king_term * weight);
-            }
+            passed += PASSED_RANK[sq.rank().relative_to(color).index()];
         }
     }
     PawnTerms {

@@ -14,7 +14,7 @@ use super::see::{captured_value, see_ge};
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
 use crate::chess::{Move, MoveList, Position};
-use crate::eval::evaluate;
+use crate::eval::evaluate_cached;
 use crate::rules::draw;
 use std::sync::atomic::Ordering;
 
@@ -105,6 +105,12 @@ impl ThreadData {
         shared.stopped() && (self.completed_depth >= 1 || self.id != 0)
     }
 
+    /// The static evaluation of `pos`, with this thread's pawn cache.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        evaluate_cached(pos, &mut self.history.pawns)
+    }
+
     /// True if the position at the end of the current line is drawn by rule.
     fn is_draw(&self, pos: &Position) -> bool {
         // A mate delivered on the hundredth ply still wins.
@@ -131,7 +137,8 @@ impl ThreadData {
         self.stack[0].static_eval = if pos.in_check() {
             None
         } else {
-            Some(self.history.correction.correct(pos, evaluate(pos)))
+            let raw = self.evaluate(pos);
+            Some(self.history.correction.correct(pos, raw))
         };
         let mut best = -INFINITE;
         for index in self.pv_index..self.root_moves.len() {
@@ -226,7 +233,11 @@ impl ThreadData {
             return 0;
         }
         if ply >= MAX_PLY {
-            return if pos.in_check() { 0 } else { evaluate(pos) };
+            return if pos.in_check() {
+                0
+            } else {
+                self.evaluate(pos)
+            };
         }
         // Mate-distance pruning: no line from here can beat a mate already found nearer.
         alpha = alpha.max(-MATE + ply as i32);
@@ -257,7 +268,7 @@ impl ThreadData {
         let raw_eval = if in_check {
             None
         } else {
-            Some(tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval))
+            Some(tt_entry.map_or_else(|| self.evaluate(pos), |entry| entry.eval))
         };
         let static_eval = raw_eval.map(|raw| self.history.correction.correct(pos, raw));
         self.stack[ply].static_eval = static_eval;
@@ -718,7 +729,7 @@ impl ThreadData {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos) };
         }
 
         let tt_entry = shared.tt.probe(pos.key());
@@ -727,7 +738,7 @@ impl ThreadData {
         }
 
         let raw_eval =
-            (!in_check).then(|| tt_entry.map_or_else(|| evaluate(pos), |entry| entry.eval));
+            (!in_check).then(|| tt_entry.map_or_else(|| self.evaluate(pos), |entry| entry.eval));
         let stand_pat = if let Some(raw) = raw_eval {
             let eval = self.history.correction.correct(pos, raw);
             if eval >= beta {

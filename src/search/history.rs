@@ -6,6 +6,7 @@
 use super::correction::CorrectionHistory;
 use super::params::{HISTORY_MAX, MAX_PLY};
 use crate::chess::{Color, Move, Piece, Position, Square};
+use crate::eval::PawnCache;
 
 /// A move as continuation history sees it: the piece that moved and where it went.
 pub type PieceTo = (Piece, Square);
@@ -16,7 +17,8 @@ pub type Continuation = [Option<PieceTo>; 2];
 /// One continuation table: scores of (piece, target) after a given (piece, target).
 type ContinuationTable = [[i16; 64]; 12];
 
-/// Histories, killers and counter-moves (about 1.3 MB, on the heap).
+/// Histories, killers and counter-moves, and the thread's evaluation caches (about 1.9 MB, on
+/// the heap).
 pub struct History {
     quiet: Box<[[[i16; 64]; 64]; 2]>,
     capture: Box<[[[i16; 6]; 64]; 12]>,
@@ -27,6 +29,8 @@ pub struct History {
     /// Static-evaluation corrections by pawn structure (kept with the histories so that it
     /// lives as long as they do).
     pub correction: CorrectionHistory,
+    /// Pawn-structure terms by pawn key, kept here for the same reason.
+    pub pawns: PawnCache,
 }
 
 /// Applies a bonus (positive) or malus with gravity: values stay within `HISTORY_MAX` and a
@@ -48,6 +52,7 @@ impl History {
             killers: [[None; 2]; MAX_PLY + 2],
             counters: [[None; 64]; 12],
             correction: CorrectionHistory::default(),
+            pawns: PawnCache::default(),
         })
     }
 
