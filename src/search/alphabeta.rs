@@ -1,11 +1,10 @@
 //! The alpha-beta search itself: principal variation search (negamax, fail-soft) with a
-//! transposition table, razoring, null-move pruning, reverse futility pruning, ProbCut,
-//! futility, late-move, history and SEE pruning, late-move reductions (quiet moves and, less,
-//! captures), internal iterative reductions, check and singular extensions (with multi-cut),
-//! mate-distance pruning and a static evaluation corrected by pawn structure
-//! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence
-//! search over noisy moves (every evasion when in check), which stores its results in the TT
-//! too.
+//! transposition table, razoring, null-move pruning, reverse futility pruning, ProbCut, futility,
+//! late-move, history and SEE pruning, late-move reductions (quiet moves and, less, captures),
+//! internal iterative reductions, check and singular extensions (double ones, and multi-cut),
+//! mate-distance pruning and a static evaluation corrected by pawn structure and piece placement
+//! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence search
+//! over noisy moves (every evasion when in check), which stores its results in the TT too.
 
 use super::history::Continuation;
 use super::ordering::MovePicker;
@@ -22,6 +21,8 @@ use std::sync::atomic::Ordering;
 enum Singular {
     /// Only the TT move holds the score: search it one ply deeper.
     Extend,
+    /// Only the TT move holds the score, by far: search it two plies deeper.
+    DoubleExtend,
     /// Other moves also beat `beta`: the node fails high with this score.
     MultiCut(i32),
     /// The TT move is expected to fail high anyway: search it one ply shallower.
@@ -134,6 +135,7 @@ impl ThreadData {
         self.visit(shared);
         self.pv_len[0] = 0;
         self.seldepth = 0;
+        self.stack[1].double_extensions = 0;
         self.stack[0].static_eval = if pos.in_check() {
             None
         } else {
@@ -332,6 +334,7 @@ impl ThreadData {
                 let mut child = *pos;
                 child.make_null_move();
                 self.stack[ply].played = None;
+                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 self.keys.push(child.key());
                 let score = -self.negamax(
                     shared,
@@ -417,8 +420,9 @@ impl ThreadData {
 
             let mut extension = i32::from(gives_check);
             if Some(mv) == tt_move && excluded.is_none() && self.selective {
-                match self.singular_extension(shared, pos, mv, tt_entry, depth, beta, ply) {
+                match self.singular_extension(shared, pos, mv, tt_entry, depth, beta, ply, is_pv) {
                     Singular::Extend => extension = 1,
+                    Singular::DoubleExtend => extension = 2,
                     Singular::MultiCut(score) => return score,
                     Singular::Reduce => extension -= 1,
                     Singular::No => {}
@@ -433,6 +437,8 @@ impl ThreadData {
             self.keys.push(child.key());
             let new_depth = depth - 1 + extension;
             moves_searched += 1;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + i32::from(extension >= 2);
 
             let score = if moves_searched == 1 {
                 -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, is_pv)
@@ -593,7 +599,8 @@ impl ThreadData {
 
     /// Singular extension test of the TT move: searches the node without it, at half depth,
     /// against a bound a little below the TT score. If every other move fails low, the TT
-    /// move is singular and is extended; if even the others beat `beta`, the node is cut.
+    /// move is singular and is extended (twice off the PV if they fail far low, a limited
+    /// number of times per line); if even the others beat `beta`, the node is cut.
     #[allow(clippy::too_many_arguments)]
     fn singular_extension(
         &mut self,
@@ -604,6 +611,7 @@ impl ThreadData {
         depth: i32,
         beta: i32,
         ply: usize,
+        is_pv: bool,
     ) -> Singular {
         let Some(entry) = tt_entry.filter(|entry| {
             depth >= SE_MIN_DEPTH
@@ -628,7 +636,12 @@ impl ThreadData {
             false,
         );
         self.stack[ply].excluded = None;
-        if score < singular_beta {
+        if score < singular_beta - SE_DOUBLE_MARGIN.get()
+            && !is_pv
+            && self.stack[ply].double_extensions < SE_DOUBLE_MAX
+        {
+            Singular::DoubleExtend
+        } else if score < singular_beta {
             Singular::Extend
         } else if singular_beta >= beta {
             Singular::MultiCut(singular_beta)
@@ -673,6 +686,7 @@ impl ThreadData {
             }
             let child = pos.play(mv);
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             self.keys.push(child.key());
             let mut score =
                 -self.quiescence(shared, &child, -probcut_beta, -probcut_beta + 1, ply + 1);

@@ -54,7 +54,7 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 21] = [
+pub static TUNABLES: [&Tunable; 22] = [
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
@@ -68,6 +68,7 @@ pub static TUNABLES: [&Tunable; 21] = [
     &LMR_NOISY_RELIEF,
     &HISTORY_PRUNE_MARGIN,
     &SE_MARGIN_PER_DEPTH,
+    &SE_DOUBLE_MARGIN,
     &SEE_CAPTURE_MARGIN,
     &SEE_QUIET_MARGIN,
     &DELTA_MARGIN,
@@ -163,6 +164,10 @@ pub const SE_MIN_DEPTH: i32 = 8;
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 /// The other moves must stay below the TT score by this much per ply of depth.
 pub static SE_MARGIN_PER_DEPTH: Tunable = Tunable::new("SE_MARGIN_PER_DEPTH", 2, 1, 6);
+/// Double extension: the other moves fail this far below the singular bound.
+pub static SE_DOUBLE_MARGIN: Tunable = Tunable::new("SE_DOUBLE_MARGIN", 20, 0, 100);
+/// Double extensions allowed on one line from the root: bounds how far a line can grow.
+pub const SE_DOUBLE_MAX: i32 = 6;
 
 /// SEE threshold per ply for pruning bad captures in the main search.
 pub static SEE_CAPTURE_MARGIN: Tunable = Tunable::new("SEE_CAPTURE_MARGIN", -90, -200, -20);
@@ -172,7 +177,8 @@ pub static SEE_QUIET_MARGIN: Tunable = Tunable::new("SEE_QUIET_MARGIN", -25, -80
 /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
 pub static DELTA_MARGIN: Tunable = Tunable::new("DELTA_MARGIN", 200, 50, 400);
 
-/// Correction history: entries per side (a power of two), indexed by pawn key.
+/// Correction history: entries per side to move and per table (a power of two), indexed by
+/// pawn key or by one side's piece key.
 pub const CORRECTION_SIZE: usize = 16_384;
 /// Correction history: largest correction in centipawns.
 pub const CORRECTION_MAX: i32 = 64;

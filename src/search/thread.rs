@@ -17,6 +17,8 @@ pub struct Frame {
     pub played: Option<(Piece, Move)>,
     /// The move left out while testing whether the TT move is singular.
     pub excluded: Option<Move>,
+    /// Double extensions on the line from the root to this ply.
+    pub double_extensions: i32,
 }
 
 /// A root move with the score and PV of the last search of it.
