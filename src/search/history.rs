@@ -17,7 +17,7 @@ pub type Continuation = [Option<PieceTo>; 2];
 /// One continuation table: scores of (piece, target) after a given (piece, target).
 type ContinuationTable = [[i16; 64]; 12];
 
-/// Histories, killers and counter-moves, and the thread's evaluation caches (about 1.9 MB, on
+/// Histories, killers and counter-moves, and the thread's evaluation caches (about 2.2 MB, on
 /// the heap).
 pub struct History {
     quiet: Box<[[[i16; 64]; 64]; 2]>,
@@ -26,8 +26,8 @@ pub struct History {
     continuation: Box<[ContinuationTable]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     counters: [[Option<Move>; 64]; 12],
-    /// Static-evaluation corrections by pawn structure (kept with the histories so that it
-    /// lives as long as they do).
+    /// Static-evaluation corrections by pawn structure and piece placement (kept with the
+    /// histories so that they live as long as they do).
     pub correction: CorrectionHistory,
     /// Pawn-structure terms by pawn key, kept here for the same reason.
     pub pawns: PawnCache,
