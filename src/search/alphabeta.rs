@@ -1,10 +1,11 @@
 //! The alpha-beta search itself: principal variation search (negamax, fail-soft) with a
 //! transposition table, razoring, null-move pruning, reverse futility pruning, ProbCut, futility,
-//! late-move, history and SEE pruning, late-move reductions (quiet moves and, less, captures),
-//! internal iterative reductions, check and singular extensions (double ones, and multi-cut),
-//! mate-distance pruning and a static evaluation corrected by pawn structure and piece placement
-//! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence search
-//! over noisy moves (every evasion when in check), which stores its results in the TT too.
+//! late-move, history and SEE pruning, late-move reductions (quiet moves and, less, captures;
+//! more at expected cut nodes), internal iterative reductions, check and singular extensions
+//! (double ones, and multi-cut), mate-distance pruning and a static evaluation corrected by pawn
+//! structure and piece placement ([`super::correction`]) and, for pruning, by a TT score that
+//! bounds it; then quiescence search over noisy moves (every evasion when in check), which stores
+//! its results in the TT too.
 
 use super::history::Continuation;
 use super::ordering::MovePicker;
@@ -29,6 +30,28 @@ enum Singular {
     Reduce,
     /// Nothing learned.
     No,
+}
+
+/// What a node is expected to do, from its window and its parent's expectation.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Node {
+    /// Full window: searched for its exact value.
+    Pv,
+    /// Zero window, expected to fail high: one move should refute it.
+    Cut,
+    /// Zero window, expected to fail low: every move gets searched.
+    All,
+}
+
+impl Node {
+    /// The expected kind of a zero-window child: the children of a cut node are all nodes
+    /// and the other way round; a PV node's later moves are expected to be refuted.
+    fn child(self) -> Node {
+        match self {
+            Node::Cut => Node::All,
+            Node::Pv | Node::All => Node::Cut,
+        }
+    }
 }
 
 /// Converts a score relative to the root into one relative to this node, for the TT.
@@ -152,7 +175,7 @@ impl ThreadData {
             let extension = i32::from(child.in_check());
             let new_depth = depth - 1 + extension;
             let score = if index == self.pv_index {
-                -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, true)
+                -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, Node::Pv)
             } else {
                 let reduction =
                     if self.selective && depth >= 3 && !mv.is_noisy() && !child.in_check() {
@@ -167,13 +190,14 @@ impl ThreadData {
                     -alpha - 1,
                     -alpha,
                     1,
-                    false,
+                    Node::Cut,
                 );
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(shared, &child, new_depth, -alpha - 1, -alpha, 1, false);
+                    score =
+                        -self.negamax(shared, &child, new_depth, -alpha - 1, -alpha, 1, Node::Cut);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, true);
+                    score = -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, Node::Pv);
                 }
                 score
             };
@@ -220,8 +244,9 @@ impl ThreadData {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        is_pv: bool,
+        node: Node,
     ) -> i32 {
+        let is_pv = node == Node::Pv;
         if depth <= 0 {
             return self.quiescence(shared, pos, alpha, beta, ply);
         }
@@ -343,7 +368,7 @@ impl ThreadData {
                     -beta,
                     -beta + 1,
                     ply + 1,
-                    false,
+                    node.child(),
                 );
                 self.keys.pop();
                 if self.must_stop(shared) {
@@ -354,7 +379,8 @@ impl ThreadData {
                 }
             }
             let evals = (raw_eval.unwrap_or(0), eval);
-            if let Some(score) = self.probcut(shared, pos, tt_entry, evals, depth, beta, ply) {
+            if let Some(score) = self.probcut(shared, pos, tt_entry, evals, depth, beta, ply, node)
+            {
                 return score;
             }
         }
@@ -370,6 +396,7 @@ impl ThreadData {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut moves_searched = 0usize;
+        let first_child = if is_pv { Node::Pv } else { node.child() };
         let mut quiets_tried = MoveList::new();
         let mut noisy_tried = MoveList::new();
 
@@ -420,7 +447,7 @@ impl ThreadData {
 
             let mut extension = i32::from(gives_check);
             if Some(mv) == tt_move && excluded.is_none() && self.selective {
-                match self.singular_extension(shared, pos, mv, tt_entry, depth, beta, ply, is_pv) {
+                match self.singular_extension(shared, pos, mv, tt_entry, depth, beta, ply, node) {
                     Singular::Extend => extension = 1,
                     Singular::DoubleExtend => extension = 2,
                     Singular::MultiCut(score) => return score,
@@ -441,13 +468,24 @@ impl ThreadData {
                 self.stack[ply].double_extensions + i32::from(extension >= 2);
 
             let score = if moves_searched == 1 {
-                -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, is_pv)
+                -self.negamax(
+                    shared,
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    first_child,
+                )
             } else {
                 let mut reduction = 0;
                 if self.selective && depth >= 3 && moves_searched > 1 + usize::from(is_pv) {
                     reduction = self.reduction(depth, moves_searched);
                     reduction -= i32::from(is_pv);
                     reduction += i32::from(!improving);
+                    if node == Node::Cut {
+                        reduction += LMR_CUT_NODE.get();
+                    }
                     reduction -= i32::from(gives_check);
                     if is_quiet {
                         reduction -= quiet_score / LMR_HISTORY_DIVISOR.get();
@@ -464,7 +502,7 @@ impl ThreadData {
                     -alpha - 1,
                     -alpha,
                     ply + 1,
-                    false,
+                    node.child(),
                 );
                 if score > alpha && reduction > 0 {
                     score = -self.negamax(
@@ -474,11 +512,12 @@ impl ThreadData {
                         -alpha - 1,
                         -alpha,
                         ply + 1,
-                        false,
+                        node.child(),
                     );
                 }
                 if is_pv && score > alpha && score < beta {
-                    score = -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, true);
+                    score =
+                        -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, Node::Pv);
                 }
                 score
             };
@@ -611,8 +650,9 @@ impl ThreadData {
         depth: i32,
         beta: i32,
         ply: usize,
-        is_pv: bool,
+        node: Node,
     ) -> Singular {
+        let is_pv = node == Node::Pv;
         let Some(entry) = tt_entry.filter(|entry| {
             depth >= SE_MIN_DEPTH
                 && entry.depth >= depth - SE_TT_DEPTH_MARGIN
@@ -633,7 +673,7 @@ impl ThreadData {
             singular_beta - 1,
             singular_beta,
             ply,
-            false,
+            if is_pv { Node::All } else { node },
         );
         self.stack[ply].excluded = None;
         if score < singular_beta - SE_DOUBLE_MARGIN.get()
@@ -665,6 +705,7 @@ impl ThreadData {
         depth: i32,
         beta: i32,
         ply: usize,
+        node: Node,
     ) -> Option<i32> {
         let probcut_beta = beta + PROBCUT_MARGIN.get();
         let probe_depth = depth - PROBCUT_REDUCTION;
@@ -698,7 +739,7 @@ impl ThreadData {
                     -probcut_beta,
                     -probcut_beta + 1,
                     ply + 1,
-                    false,
+                    node.child(),
                 );
             }
             self.keys.pop();

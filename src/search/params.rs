@@ -54,7 +54,7 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 22] = [
+pub static TUNABLES: [&Tunable; 23] = [
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
@@ -66,6 +66,7 @@ pub static TUNABLES: [&Tunable; 22] = [
     &LMR_DIVISOR,
     &LMR_HISTORY_DIVISOR,
     &LMR_NOISY_RELIEF,
+    &LMR_CUT_NODE,
     &HISTORY_PRUNE_MARGIN,
     &SE_MARGIN_PER_DEPTH,
     &SE_DOUBLE_MARGIN,
@@ -147,6 +148,9 @@ pub const LMP_MAX_DEPTH: i32 = 8;
 pub static LMR_BASE: Tunable = Tunable::new("LMR_BASE", 75, 0, 200);
 /// See `LMR_BASE`.
 pub static LMR_DIVISOR: Tunable = Tunable::new("LMR_DIVISOR", 225, 100, 400);
+/// Extra LMR plies at expected cut nodes: a refutation is expected early there, so the late
+/// moves matter least (Stockfish reduces them two plies more).
+pub static LMR_CUT_NODE: Tunable = Tunable::new("LMR_CUT_NODE", 2, 0, 4);
 /// Plies less that a capture or promotion is reduced than a quiet move.
 pub static LMR_NOISY_RELIEF: Tunable = Tunable::new("LMR_NOISY_RELIEF", 1, 0, 3);
 /// History that shifts the reduction by one ply.
