@@ -6,7 +6,7 @@
 use clap::{CommandFactory, Parser, Subcommand};
 use ferrite::chess::perft::divide;
 use ferrite::chess::Position;
-use ferrite::tune::{data, datagen, report, texel};
+use ferrite::tune::{apply, data, datagen, report, texel};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -122,6 +122,10 @@ enum Command {
         /// Threads for reading and for the error sums.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Also write the fitted values into this copy of `src/eval/params.rs` (then run
+        /// `cargo fmt`).
+        #[arg(long)]
+        write_params: Option<PathBuf>,
     },
 }
 
@@ -210,13 +214,19 @@ fn main() -> ExitCode {
             prior,
             validation,
             threads,
+            write_params,
         }) => {
             let schedule = texel::Schedule {
                 iterations,
                 rate,
                 prior,
             };
-            run_tune(&data, validation.as_deref(), schedule, threads)
+            let files = TuneFiles {
+                data: &data,
+                validation: validation.as_deref(),
+                write_params: write_params.as_deref(),
+            };
+            run_tune(&files, schedule, threads)
         }
         None => {
             ferrite::uci::run(std::io::stdin().lock());
@@ -388,12 +398,14 @@ fn run_datagen(config: &datagen::DatagenConfig, openings: &Path, out: &Path) -> 
     }
 }
 
-fn run_tune(
-    data_file: &Path,
-    validation_file: Option<&Path>,
-    schedule: texel::Schedule,
-    threads: usize,
-) -> ExitCode {
+/// The files `ferrite tune` reads, and the `params.rs` it may write.
+struct TuneFiles<'a> {
+    data: &'a Path,
+    validation: Option<&'a Path>,
+    write_params: Option<&'a Path>,
+}
+
+fn run_tune(files: &TuneFiles, schedule: texel::Schedule, threads: usize) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -404,11 +416,14 @@ fn run_tune(
             return ExitCode::FAILURE;
         }
     };
-    let samples = match pool.install(|| load_samples(data_file)) {
+    let samples = match pool.install(|| load_samples(files.data)) {
         Ok(samples) => samples,
         Err(code) => return code,
     };
-    let validation = match validation_file.map(|file| pool.install(|| load_samples(file))) {
+    let validation = match files
+        .validation
+        .map(|file| pool.install(|| load_samples(file)))
+    {
         None => Vec::new(),
         Some(Ok(samples)) => samples,
         Some(Err(code)) => return code,
@@ -420,7 +435,28 @@ fn run_tune(
         })
     });
     say!("{}", report::report(&tuned));
-    ExitCode::SUCCESS
+    match files.write_params {
+        Some(params) => write_params(params, &tuned),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// Writes the fitted values of `tuned` into the `params.rs` at `path`.
+fn write_params(path: &Path, tuned: &texel::Tuned) -> ExitCode {
+    let rewritten = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read it: {e}"))
+        .and_then(|source| apply::rewrite_params(&source, &apply::fitted_constants(tuned)))
+        .and_then(|text| std::fs::write(path, text).map_err(|e| format!("cannot write it: {e}")));
+    match rewritten {
+        Ok(()) => {
+            eprintln!("tune: wrote the fitted values into {}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The samples of a datagen file, or the exit code after saying why there are none.

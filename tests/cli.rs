@@ -179,26 +179,46 @@ fn datagen_writes_quiet_labelled_positions_the_same_for_any_thread_count() {
     let two = temp_path("two.txt");
     assert_eq!(generate("2", &two), text, "output depends on --threads");
 
-    let (ok, lines) = ferrite(
-        &[
-            "tune",
-            "--data",
-            one.to_str().expect("UTF-8 path"),
-            "--iterations",
-            "20",
-        ],
-        "",
-    );
+    let params = temp_path("params.rs");
+    std::fs::write(&params, include_str!("../src/eval/params.rs")).expect("write params");
+    let tune = |params: &std::path::Path| {
+        ferrite(
+            &[
+                "tune",
+                "--data",
+                one.to_str().expect("UTF-8 path"),
+                "--iterations",
+                "20",
+                "--write-params",
+                params.to_str().expect("UTF-8 path"),
+            ],
+            "",
+        )
+    };
+    let (ok, lines) = tune(&params);
     assert!(ok, "{lines:#?}");
     assert!(lines[0].starts_with("K = "), "{lines:#?}");
     assert!(lines[1].starts_with("error: "), "{lines:#?}");
+    let pawn = lines
+        .iter()
+        .find_map(|l| l.trim_start().strip_prefix("PAWN_VALUE"))
+        .and_then(|l| l.split_once(" -> "))
+        .map(|(_, tuned)| tuned.to_string())
+        .expect("a PAWN_VALUE line");
+    let written = std::fs::read_to_string(&params).expect("params.rs written");
     assert!(
-        lines
-            .iter()
-            .any(|l| l.trim_start().starts_with("PAWN_VALUE")),
-        "{lines:#?}"
+        written.contains(&format!("pub const PAWN_VALUE: Score = {pawn};")),
+        "{pawn}"
     );
-    for path in [openings, one, two] {
+    std::fs::write(&params, "pub const PAWN_VALUE: Score = s(1, 1);\n").expect("write");
+    let (ok, _) = tune(&params);
+    assert!(!ok, "a params.rs without the other constants is refused");
+    assert_eq!(
+        std::fs::read_to_string(&params).expect("params.rs"),
+        "pub const PAWN_VALUE: Score = s(1, 1);\n",
+        "and left as it was"
+    );
+    for path in [openings, one, two, params] {
         let _ = std::fs::remove_file(path);
     }
 }

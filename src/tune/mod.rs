@@ -7,8 +7,10 @@
 //! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term, every table
 //!   entry and the king-danger weights to those results (`ferrite tune`), on the form
 //!   [`crate::eval::features()`] gives;
-//! - [`report`]: the fitted weights as `params.rs` values to apply by hand.
+//! - [`report`]: the fitted weights as `params.rs` values;
+//! - [`apply`]: writes them into `params.rs` (`ferrite tune --write-params`).
 
+pub mod apply;
 pub mod data;
 pub mod datagen;
 pub mod report;

@@ -1,10 +1,12 @@
 //! The text `ferrite tune` prints: the fitted `K`, the error before and after, per group
 //! the multipliers and the weights of `params.rs` they give, the king-danger weights, cap and
-//! endgame divisor, then the fitted tables as `params.rs` text, to copy by hand.
+//! endgame divisor, then the fitted tables as `params.rs` text (`--write-params` writes them
+//! all into the file: [`super::apply`]).
 
+use super::apply::fitted_tables;
 use super::texel::Tuned;
 use crate::eval::params::{KING_DANGER_EG_DIVISOR, KING_DANGER_MAX, KING_DANGER_WEIGHTS};
-use crate::eval::{table_entry_place, Danger, Group, TABLES};
+use crate::eval::{Danger, Group, TABLES};
 use std::fmt::Write;
 
 /// The report for `tuned`, one block per group:
@@ -96,29 +98,13 @@ fn write_report(tuned: &Tuned, out: &mut String) -> std::fmt::Result {
     )?;
     writeln!(out)?;
     write!(out, "Tables (params.rs text):")?;
-    for (entry, [mg, eg]) in tuned.entries.iter().enumerate() {
-        let (t, index) = table_entry_place(entry);
-        let table = &TABLES[t];
+    for (table, (_, value)) in TABLES.iter().zip(fitted_tables(tuned)) {
         let len = table.entries.len();
-        if index == 0 {
-            let shape = match table.row {
-                0 => format!("[Score; {len}]"),
-                row => format!("[[Score; {row}]; {}]", len / row),
-            };
-            write!(out, "\n\npub const {}: {shape} = [", table.name)?;
-        }
-        let value = format!("s({}, {})", mg.round() as i64, eg.round() as i64);
-        match table.row {
-            0 => write!(out, "\n    {value},")?,
-            row if index % row == 0 => write!(out, "\n    [{value}")?,
-            _ => write!(out, ", {value}")?,
-        }
-        if table.row > 0 && index % table.row == table.row - 1 {
-            write!(out, "],")?;
-        }
-        if index == len - 1 {
-            write!(out, "\n];")?;
-        }
+        let shape = match table.row {
+            0 => format!("[Score; {len}]"),
+            row => format!("[[Score; {row}]; {}]", len / row),
+        };
+        write!(out, "\n\npub const {}: {shape} = {value};", table.name)?;
     }
     Ok(())
 }
