@@ -3,7 +3,7 @@
 //! `cargo fmt`) rather than a copy by hand.
 
 use super::texel::Tuned;
-use crate::eval::{table_entry_place, Danger, Group, TABLES};
+use crate::eval::{table_entry_place, Group, TABLES};
 
 /// Every constant of `params.rs` the fit sets, by name, with its fitted value as Rust text
 /// (tables laid out a row per line).
@@ -14,21 +14,30 @@ pub fn fitted_constants(tuned: &Tuned) -> Vec<(&'static str, String)> {
             constants.push((param.name, param.weight.scaled(mg, eg)));
         }
     }
-    let weights: Vec<String> = Danger::ALL
-        .iter()
-        .map(|&feature| (tuned.danger_weights[feature as usize].round() as i64).to_string())
-        .collect();
-    constants.push(("KING_DANGER_WEIGHTS", format!("[{}]", weights.join(", "))));
-    constants.push((
-        "KING_DANGER_MAX",
-        (tuned.danger_max.round() as i64).to_string(),
-    ));
-    constants.push((
-        "KING_DANGER_EG_DIVISOR",
-        (tuned.danger_eg_divisor.round().max(1.0) as i64).to_string(),
-    ));
+    constants.extend(fitted_king_danger(tuned));
     constants.extend(fitted_tables(tuned));
     constants
+}
+
+/// `KING_DANGER_WEIGHTS`, `KING_DANGER_MAX` and `KING_DANGER_EG_DIVISOR` with their fitted
+/// values as Rust text.
+pub fn fitted_king_danger(tuned: &Tuned) -> [(&'static str, String); 3] {
+    let weights: Vec<String> = tuned
+        .danger_weights
+        .iter()
+        .map(|w| (w.round() as i64).to_string())
+        .collect();
+    [
+        ("KING_DANGER_WEIGHTS", format!("[{}]", weights.join(", "))),
+        (
+            "KING_DANGER_MAX",
+            (tuned.danger_max.round() as i64).to_string(),
+        ),
+        (
+            "KING_DANGER_EG_DIVISOR",
+            (tuned.danger_eg_divisor.round().max(1.0) as i64).to_string(),
+        ),
+    ]
 }
 
 /// Each table of the evaluation ([`TABLES`], in order) by name, with its fitted entries as

@@ -3,7 +3,7 @@
 //! endgame divisor, then the fitted tables as `params.rs` text (`--write-params` writes them
 //! all into the file: [`super::apply`]).
 
-use super::apply::fitted_tables;
+use super::apply::{fitted_king_danger, fitted_tables};
 use super::texel::Tuned;
 use crate::eval::params::{KING_DANGER_EG_DIVISOR, KING_DANGER_MAX, KING_DANGER_WEIGHTS};
 use crate::eval::{Danger, Group, TABLES};
@@ -68,28 +68,17 @@ fn write_report(tuned: &Tuned, out: &mut String) -> std::fmt::Result {
             weight.round() as i64
         )?;
     }
-    let weights: Vec<String> = tuned
-        .danger_weights
-        .iter()
-        .map(|w| (w.round() as i64).to_string())
-        .collect();
+    let [(weights_name, weights), (max_name, max), (divisor_name, divisor)] =
+        fitted_king_danger(tuned);
     writeln!(
         out,
-        "    KING_DANGER_WEIGHTS: [i32; {}] = [{}];",
-        Danger::COUNT,
-        weights.join(", ")
+        "    {weights_name}: [i32; {}] = {weights};",
+        Danger::COUNT
     )?;
+    writeln!(out, "    {max_name:<28}{KING_DANGER_MAX} -> {max}")?;
     writeln!(
         out,
-        "    {:<28}{KING_DANGER_MAX} -> {}",
-        "KING_DANGER_MAX",
-        tuned.danger_max.round() as i64
-    )?;
-    writeln!(
-        out,
-        "    {:<28}{KING_DANGER_EG_DIVISOR} -> {}",
-        "KING_DANGER_EG_DIVISOR",
-        tuned.danger_eg_divisor.round().max(1.0) as i64
+        "    {divisor_name:<28}{KING_DANGER_EG_DIVISOR} -> {divisor}"
     )?;
     writeln!(out)?;
     writeln!(
