@@ -6,6 +6,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod castling;
 pub mod fen;
+mod gives_check;
 mod magic;
 pub mod movegen;
 pub mod moves;

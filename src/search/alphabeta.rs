@@ -4,8 +4,8 @@
 //! more at expected cut nodes), internal iterative reductions, check and singular extensions
 //! (double ones, and multi-cut), mate-distance pruning and a static evaluation corrected by pawn
 //! structure and piece placement ([`super::correction`]) and, for pruning, by a TT score that
-//! bounds it; then quiescence search over noisy moves (every evasion when in check), which stores
-//! its results in the TT too.
+//! bounds it; then quiescence search over noisy moves (every evasion when in check; quiet checks
+//! too where razoring calls it), which stores its results in the TT too.
 
 use super::history::Continuation;
 use super::ordering::MovePicker;
@@ -248,7 +248,7 @@ impl ThreadData {
     ) -> i32 {
         let is_pv = node == Node::Pv;
         if depth <= 0 {
-            return self.quiescence(shared, pos, alpha, beta, ply);
+            return self.quiescence(shared, pos, alpha, beta, ply, false);
         }
         self.visit(shared);
         self.pv_len[ply] = 0;
@@ -326,10 +326,10 @@ impl ThreadData {
         });
 
         if let (false, true, Some(eval)) = (is_pv, self.selective, pruning_eval) {
-            // Razoring: so far below alpha that only a capture could help; if quiescence
-            // agrees, trust it.
+            // Razoring: so far below alpha that only a capture or a mating attack could help;
+            // if quiescence with quiet checks agrees, trust it.
             if depth <= RAZOR_MAX_DEPTH.get() && eval + RAZOR_MARGIN.get() * depth <= alpha {
-                let score = self.quiescence(shared, pos, alpha, alpha + 1, ply);
+                let score = self.quiescence(shared, pos, alpha, alpha + 1, ply, true);
                 if score <= alpha {
                     return score;
                 }
@@ -720,7 +720,8 @@ impl ThreadData {
         {
             return None;
         }
-        let mut picker = MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv));
+        let mut picker =
+            MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv), false);
         while let Some(mv) = picker.next(pos, &self.history) {
             if !see_ge(pos, mv, probcut_beta - eval) {
                 continue;
@@ -729,8 +730,14 @@ impl ThreadData {
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             self.keys.push(child.key());
-            let mut score =
-                -self.quiescence(shared, &child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            let mut score = -self.quiescence(
+                shared,
+                &child,
+                -probcut_beta,
+                -probcut_beta + 1,
+                ply + 1,
+                false,
+            );
             if score >= probcut_beta {
                 score = -self.negamax(
                     shared,
@@ -764,7 +771,9 @@ impl ThreadData {
     }
 
     /// Quiescence search: stand pat on the static evaluation and try noisy moves (all
-    /// evasions when in check) until the position is quiet.
+    /// evasions when in check) until the position is quiet. With `quiet_checks`, this node
+    /// also tries the quiet moves that give check, which finds the mates in one (and the
+    /// forced replies) that razoring would otherwise prune.
     fn quiescence(
         &mut self,
         shared: &Shared,
@@ -772,6 +781,7 @@ impl ThreadData {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        quiet_checks: bool,
     ) -> i32 {
         self.visit(shared);
         self.pv_len[ply.min(MAX_PLY)] = 0;
@@ -788,7 +798,11 @@ impl ThreadData {
         }
 
         let tt_entry = shared.tt.probe(pos.key());
-        if let Some(score) = tt_entry.and_then(|entry| tt_cutoff(&entry, ply, alpha, beta)) {
+        // An entry from a plain quiescence search did not look at quiet checks.
+        if let Some(score) = tt_entry
+            .filter(|entry| !quiet_checks || entry.depth > 0)
+            .and_then(|entry| tt_cutoff(&entry, ply, alpha, beta))
+        {
             return score;
         }
 
@@ -808,10 +822,12 @@ impl ThreadData {
         let original_alpha = alpha;
         let mut best_score = stand_pat;
         let mut best_move = None;
-        let mut picker = MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv));
+        let mut picker =
+            MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv), quiet_checks);
         while let Some(mv) = picker.next(pos, &self.history) {
             if !in_check {
-                if !mv.is_promotion()
+                if mv.is_capture()
+                    && !mv.is_promotion()
                     && stand_pat + captured_value(pos, mv) + DELTA_MARGIN.get() <= alpha
                 {
                     continue;
@@ -822,7 +838,7 @@ impl ThreadData {
             }
             let child = pos.play(mv);
             shared.tt.prefetch(child.key());
-            let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1, false);
             if self.must_stop(shared) {
                 return 0;
             }

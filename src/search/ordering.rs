@@ -2,7 +2,7 @@
 //! legality check), then captures and promotions that do not lose material (most valuable
 //! victim first, then by capture history), then quiet moves (killers, counter-move, then by
 //! butterfly and continuation history), and last the captures that lose material by static
-//! exchange.
+//! exchange. Quiescence pickers hand out no quiets, or only those that give check.
 
 use super::history::{Continuation, History};
 use super::see::{see_ge, SEE_VALUES};
@@ -88,6 +88,15 @@ impl ScoredMoves {
     }
 }
 
+/// Which quiet moves a picker hands out.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Quiets {
+    All,
+    /// Only those that give check (for a quiescence search that looks for mates).
+    Checks,
+    None,
+}
+
 const GOOD_NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const COUNTER: i32 = KILLER - 1000;
@@ -104,7 +113,7 @@ pub struct MovePicker {
     continuation: Continuation,
     noisy: ScoredMoves,
     quiet: ScoredMoves,
-    skip_quiets: bool,
+    quiets: Quiets,
 }
 
 impl MovePicker {
@@ -123,19 +132,27 @@ impl MovePicker {
             continuation,
             noisy: ScoredMoves::new(),
             quiet: ScoredMoves::new(),
-            skip_quiets: false,
+            quiets: Quiets::All,
         }
     }
 
-    /// A picker for quiescence: noisy moves only, unless in check (then every evasion).
-    pub fn new_quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+    /// A picker for quiescence: noisy moves only, and quiet checks if `quiet_checks`; every
+    /// evasion when in check.
+    pub fn new_quiescence(pos: &Position, tt_move: Option<Move>, quiet_checks: bool) -> MovePicker {
+        let quiets = if pos.in_check() {
+            Quiets::All
+        } else if quiet_checks {
+            Quiets::Checks
+        } else {
+            Quiets::None
+        };
         let mut picker = MovePicker::new(
-            tt_move.filter(|mv| pos.in_check() || mv.is_noisy()),
+            tt_move.filter(|&mv| quiets == Quiets::All || mv.is_noisy()),
             [None; 2],
             None,
             [None; 2],
         );
-        picker.skip_quiets = !pos.in_check();
+        picker.quiets = quiets;
         picker
     }
 
@@ -161,24 +178,30 @@ impl MovePicker {
                     None => self.stage = Stage::GenerateQuiet,
                 },
                 Stage::GenerateQuiet => {
-                    if !self.skip_quiets {
-                        pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
-                        self.score_quiet(pos, history);
-                        self.quiet.sort();
+                    match self.quiets {
+                        Quiets::All => {
+                            pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
+                            self.score_quiet(pos, history);
+                            self.quiet.sort();
+                        }
+                        Quiets::Checks => {
+                            let mut quiets = MoveList::new();
+                            pos.generate::<{ kind::QUIET }, _>(&mut quiets);
+                            for &mv in quiets.as_slice() {
+                                if pos.gives_check(mv) {
+                                    self.quiet.moves.push(mv);
+                                }
+                            }
+                        }
+                        Quiets::None => {}
                     }
                     self.stage = Stage::Quiet;
                 }
-                Stage::Quiet => {
-                    if self.skip_quiets {
-                        self.stage = Stage::BadNoisy;
-                        continue;
-                    }
-                    match self.quiet.next_in_order() {
-                        Some(mv) if Some(mv) == self.tt_move => {}
-                        Some(mv) => return Some(mv),
-                        None => self.stage = Stage::BadNoisy,
-                    }
-                }
+                Stage::Quiet => match self.quiet.next_in_order() {
+                    Some(mv) if Some(mv) == self.tt_move => {}
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::BadNoisy,
+                },
                 Stage::BadNoisy => match self.noisy.pick(i32::MIN) {
                     Some((mv, _)) if Some(mv) == self.tt_move => {}
                     Some((mv, _)) => return Some(mv),
@@ -262,6 +285,44 @@ mod tests {
             seen.sort_by_key(|mv| mv.bits());
             seen.dedup();
             assert_eq!(seen.len(), legal.len(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn quiescence_picker_adds_exactly_the_quiet_checks() {
+        let history = History::new();
+        for (fen, quiet_checks) in [
+            // After 1.Qxg7+ Kxg7 2.Bf6+ Kh7 3.Rh4+ Kg8 (WAC.055): Rh8 mates.
+            ("r3r1k1/pp1q1p2/4bBp1/3p4/7R/8/PPP3PP/4R1K1 w - - 0 1", 1),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                0,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 1),
+        ] {
+            let pos = Position::from_fen(fen).expect("fen");
+            for with_checks in [false, true] {
+                let mut picker = MovePicker::new_quiescence(&pos, None, with_checks);
+                let mut seen = Vec::new();
+                while let Some(mv) = picker.next(&pos, &history) {
+                    seen.push(mv);
+                }
+                let mut expected: Vec<Move> = pos
+                    .legal_moves()
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|&mv| mv.is_noisy() || (with_checks && pos.play(mv).in_check()))
+                    .collect();
+                let noisy = pos.noisy_moves().len();
+                assert_eq!(
+                    expected.len(),
+                    noisy + if with_checks { quiet_checks } else { 0 }
+                );
+                seen.sort_by_key(|mv| mv.bits());
+                expected.sort_by_key(|mv| mv.bits());
+                assert_eq!(seen, expected, "{fen}");
+            }
         }
     }
 }
