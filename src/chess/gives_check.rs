@@ -39,9 +39,11 @@ impl Position {
 mod tests {
     use crate::chess::Position;
 
-    /// Positions with checks of every kind: direct, discovered, by castling, by en passant
-    /// (both the pawn and a discovery), by promotion and under-promotion.
-    const FENS: [&str; 8] = [
+    /// Positions with checks of every kind: direct, discovered (along a diagonal and a file),
+    /// by castling, by en passant (both the pawn and a discovery), by promotion and
+    /// under-promotion.
+    const FENS: [&str; 9] = [
+        "8/R2N3k/8/8/4P3/8/8/1B2K3 w - - 0 1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
