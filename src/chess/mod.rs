@@ -8,6 +8,7 @@ pub mod castling;
 pub mod fen;
 mod gives_check;
 mod magic;
+mod mate_in_one;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

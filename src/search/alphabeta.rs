@@ -1,11 +1,12 @@
 //! The alpha-beta search itself: principal variation search (negamax, fail-soft) with a
-//! transposition table, razoring, null-move pruning, reverse futility pruning, ProbCut, futility,
-//! late-move, history and SEE pruning, late-move reductions (quiet moves and, less, captures;
-//! more at expected cut nodes), internal iterative reductions, check and singular extensions
-//! (double ones, and multi-cut), mate-distance pruning and a static evaluation corrected by pawn
-//! structure and piece placement ([`super::correction`]) and, for pruning, by a TT score that
-//! bounds it; then quiescence search over noisy moves (every evasion when in check; quiet checks
-//! too where razoring calls it), which stores its results in the TT too.
+//! transposition table, razoring, null-move and reverse futility pruning (both withheld where
+//! the opponent, given a pass, could mate in one), ProbCut, futility, late-move, history and SEE
+//! pruning, late-move reductions (quiet moves and, less, captures; more at expected cut nodes),
+//! internal iterative reductions, check and singular extensions (double ones, and multi-cut),
+//! mate-distance pruning and a static evaluation corrected by pawn structure and piece placement
+//! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence search
+//! over noisy moves (every evasion when in check; quiet checks too where razoring calls it),
+//! which stores its results in the TT too.
 
 use super::history::Continuation;
 use super::ordering::MovePicker;
@@ -16,6 +17,7 @@ use super::tt::{Bound, TtEntry};
 use crate::chess::{Move, MoveList, Position};
 use crate::eval::evaluate_cached;
 use crate::rules::draw;
+use std::cell::LazyCell;
 use std::sync::atomic::Ordering;
 
 /// What the singular-extension test decided for the TT move.
@@ -334,10 +336,21 @@ impl ThreadData {
                     return score;
                 }
             }
+            // An evaluation above beta means nothing if the opponent, were we to pass, could
+            // mate at once: the searches below would miss that quiet mate (WAC.021, WAC.055).
+            // Asked only when a pruning is about to trust the evaluation.
+            let mate_threat = LazyCell::new(|| {
+                depth >= MATE_THREAT_MIN_DEPTH.get() && {
+                    let mut passed = *pos;
+                    passed.make_null_move();
+                    passed.has_mate_in_one()
+                }
+            });
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
             if depth <= RFP_MAX_DEPTH
                 && beta.abs() < MATE_BOUND
                 && eval - RFP_MARGIN.get() * (depth - i32::from(improving)) >= beta
+                && !*mate_threat
             {
                 return eval;
             }
@@ -352,6 +365,7 @@ impl ThreadData {
                 && after_null
                 && pos.has_non_pawn_material(us)
                 && pos.count_legal_moves() > NMP_MIN_LEGAL_MOVES
+                && !*mate_threat
             {
                 let reduction = NMP_BASE_REDUCTION.get()
                     + depth / NMP_DEPTH_DIVISOR.get()

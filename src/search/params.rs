@@ -54,11 +54,12 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 23] = [
+pub static TUNABLES: [&Tunable; 24] = [
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
     &RFP_MARGIN,
+    &MATE_THREAT_MIN_DEPTH,
     &FP_BASE,
     &FP_PER_DEPTH,
     &LMP_BASE,
@@ -129,6 +130,10 @@ pub const NMP_MIN_LEGAL_MOVES: u64 = 3;
 pub static RFP_MARGIN: Tunable = Tunable::new("RFP_MARGIN", 80, 30, 200);
 /// See `RFP_MARGIN`.
 pub const RFP_MAX_DEPTH: i32 = 7;
+
+/// From this depth on, reverse futility and null move first ask whether the opponent threatens
+/// mate in one (shallower, the replies would not see the mate anyway; the question costs time).
+pub static MATE_THREAT_MIN_DEPTH: Tunable = Tunable::new("MATE_THREAT_MIN_DEPTH", 2, 2, 10);
 
 /// Futility pruning of quiet moves: base margin and margin per ply, up to `FP_MAX_DEPTH`.
 pub static FP_BASE: Tunable = Tunable::new("FP_BASE", 100, 0, 300);

@@ -1,0 +1,141 @@
+//! Whether the side to move can mate at once. The search asks it of the opponent, as if we
+//! passed, before it trusts a static evaluation far above beta: a mate threat makes that
+//! evaluation meaningless.
+
+use super::attacks::{bishop_attacks, piece_attacks, rook_attacks};
+use super::movegen::{kind, MoveSink};
+use super::{Bitboard, Move, MoveFlag, PieceType, Position, Square};
+
+impl Position {
+    /// True if some legal move of the side to move mates.
+    pub fn has_mate_in_one(&self) -> bool {
+        let mut finder = MateFinder::new(self);
+        self.generate::<{ kind::ALL }, _>(&mut finder);
+        finder.found
+    }
+}
+
+/// Receives the legal moves and tries those that give check. A piece that cannot uncover a
+/// check has its targets cut to its checking squares, so few moves need `gives_check`.
+struct MateFinder<'a> {
+    pos: &'a Position,
+    /// Per piece type, the squares from which that piece attacks the enemy king (none for our
+    /// king, which never checks; pawns come through `add`).
+    check_squares: [Bitboard; 6],
+    /// Our pieces first on a line from the enemy king: only these can uncover a check.
+    may_discover: Bitboard,
+    found: bool,
+}
+
+impl<'a> MateFinder<'a> {
+    fn new(pos: &'a Position) -> MateFinder<'a> {
+        let us = pos.side_to_move();
+        let king = pos.king_square(us.flip());
+        let occupied = pos.occupied();
+        let check_squares = PieceType::ALL.map(|piece_type| match piece_type {
+            PieceType::King => Bitboard::EMPTY,
+            _ => piece_attacks(piece_type, king, occupied),
+        });
+        let lines = bishop_attacks(king, occupied) | rook_attacks(king, occupied);
+        MateFinder {
+            pos,
+            check_squares,
+            may_discover: lines & pos.pieces_of_color(us),
+            found: false,
+        }
+    }
+}
+
+impl MoveSink for MateFinder<'_> {
+    fn add(&mut self, mv: Move) {
+        self.found =
+            self.found || (self.pos.gives_check(mv) && !self.pos.play(mv).has_legal_move());
+    }
+
+    fn add_piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
+        if self.found {
+            return;
+        }
+        let targets = match self.pos.piece_at(from) {
+            Some(piece) if !self.may_discover.contains(from) => {
+                targets & self.check_squares[piece.piece_type().index()]
+            }
+            _ => targets,
+        };
+        for to in targets {
+            let flag = if enemies.contains(to) {
+                MoveFlag::Capture
+            } else {
+                MoveFlag::Quiet
+            };
+            self.add(Move::new(from, to, flag));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::chess::Position;
+
+    fn mates_in_one(fen: &str) -> bool {
+        Position::from_fen(fen)
+            .expect("test FEN is valid")
+            .has_mate_in_one()
+    }
+
+    #[test]
+    fn finds_the_mates() {
+        // Back rank; smothered; a promotion; any knight move uncovering the rook; a queen
+        // backed by a knight (WAC.021 after Qh6, if Black passed).
+        assert!(mates_in_one("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+        assert!(mates_in_one("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1"));
+        assert!(mates_in_one("k7/2P5/1K6/8/8/8/8/8 w - - 0 1"));
+        assert!(mates_in_one("k7/2K5/8/8/N7/8/8/R7 w - - 0 1"));
+        assert!(mates_in_one(
+            "5rk1/1b3p1p/pp3p1Q/3n1N2/1P6/P1qB1PP1/8/4R1K1 w - - 0 1"
+        ));
+    }
+
+    #[test]
+    fn checks_that_do_not_mate_and_stalemates_are_not_mates() {
+        // The king has luft; the checking rook is taken; the queen can stalemate, not mate.
+        assert!(!mates_in_one("6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 1"));
+        assert!(!mates_in_one("6k1/5ppp/8/3q4/8/8/8/R5K1 w - - 0 1"));
+        assert!(!mates_in_one("k7/8/1Q6/8/8/8/8/7K w - - 0 1"));
+    }
+
+    #[test]
+    fn agrees_with_playing_every_move() {
+        // Mating patterns of each kind, and two busy middlegames; three plies from each.
+        let fens = [
+            "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",
+            "k7/2P5/1K6/8/8/8/8/8 w - - 0 1",
+            "k7/2K5/8/8/N7/8/8/R7 w - - 0 1",
+            "5rk1/1b3p1p/pp3p1Q/3n1N2/1P6/P1qB1PP1/8/4R1K1 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        ];
+        let mut mates = 0;
+        for fen in fens {
+            let mut frontier = vec![Position::from_fen(fen).expect("test FEN is valid")];
+            for _ in 0..3 {
+                let mut next = Vec::new();
+                for pos in &frontier {
+                    let mut mating = false;
+                    for &mv in pos.legal_moves().as_slice() {
+                        let child = pos.play(mv);
+                        mating |= child.in_check() && !child.has_legal_move();
+                        next.push(child);
+                    }
+                    assert_eq!(pos.has_mate_in_one(), mating, "{fen}");
+                    mates += usize::from(mating);
+                }
+                frontier = next;
+            }
+        }
+        assert!(
+            mates > 1000,
+            "only {mates} positions with a mate: too few to test"
+        );
+    }
+}
