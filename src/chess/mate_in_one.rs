@@ -3,8 +3,8 @@
 //! evaluation meaningless.
 
 use super::attacks::{bishop_attacks, piece_attacks, rook_attacks};
-use super::movegen::{kind, MoveSink};
-use super::{Bitboard, Move, MoveFlag, PieceType, Position, Square};
+use super::movegen::{kind, piece_moves, MoveSink};
+use super::{Bitboard, Move, PieceType, Position, Square};
 
 impl Position {
     /// True if some legal move of the side to move mates.
@@ -62,13 +62,8 @@ impl MoveSink for MateFinder<'_> {
             }
             _ => targets,
         };
-        for to in targets {
-            let flag = if enemies.contains(to) {
-                MoveFlag::Capture
-            } else {
-                MoveFlag::Quiet
-            };
-            self.add(Move::new(from, to, flag));
+        for mv in piece_moves(from, targets, enemies) {
+            self.add(mv);
         }
     }
 }

@@ -33,13 +33,8 @@ pub trait MoveSink {
     /// A piece on `from` moves to each square of `targets`; those in `enemies` are captures.
     #[inline(always)]
     fn add_piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
-        for to in targets {
-            let flag = if enemies.contains(to) {
-                MoveFlag::Capture
-            } else {
-                MoveFlag::Quiet
-            };
-            self.add(Move::new(from, to, flag));
+        for mv in piece_moves(from, targets, enemies) {
+            self.add(mv);
         }
     }
 
@@ -66,6 +61,23 @@ pub trait MoveSink {
             }
         }
     }
+}
+
+/// The moves of a piece on `from` to each square of `targets`; those in `enemies` are captures.
+#[inline(always)]
+pub fn piece_moves(
+    from: Square,
+    targets: Bitboard,
+    enemies: Bitboard,
+) -> impl Iterator<Item = Move> {
+    targets.into_iter().map(move |to| {
+        let flag = if enemies.contains(to) {
+            MoveFlag::Capture
+        } else {
+            MoveFlag::Quiet
+        };
+        Move::new(from, to, flag)
+    })
 }
 
 impl MoveSink for MoveList {
