@@ -249,4 +249,5 @@ fn epd_takes_tunable_settings_and_refuses_bad_ones() {
         assert!(!ok, "{bad}");
         assert!(lines.is_empty(), "{bad}: {lines:?}");
     }
+    let _ = std::fs::remove_file(suite);
 }
