@@ -2,7 +2,7 @@
 //! position's term values, phase and endgame scale, the white-view score is a sum of one middlegame
 //! and one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
 //! weights, plus entries of the [`TABLES`] (piece-square, mobility, passed and connected pawns by
-//! rank, king shelter and pawn storm, threats by victim) for the pieces on the board, each entry a
+//! rank, king shelter and pawn storm, threats by victim, piece placements) for the pieces on the board, each entry a
 //! weight of its own, plus each king's danger penalty ([`king_danger`]) from its [`KingAttack`]
 //! counts. [`Group::params`] names the weights of [`super::params`] behind each group and how a
 //! multiplier carries over to them.
@@ -57,14 +57,17 @@ const CONNECTED_TABLE: usize = 13;
 /// [`threats::TABLES`].
 const THREAT_TABLES: usize = 14;
 
+/// The index in [`TABLES`] of the piece placement table.
+const PLACEMENT_TABLE: usize = 18;
+
 /// The index in [`TABLES`] of each piece type's mobility table (pawns and kings have none).
 const MOBILITY_TABLES: [Option<usize>; PieceType::COUNT] =
     [None, Some(6), Some(7), Some(8), Some(9), None];
 
 /// The tables: piece-square half tables by piece type index first, then mobility, then
 /// passed pawns by rank, then the king's pawn shelter and storm, then connected pawns by rank,
-/// then threats by the victim's type.
-pub const TABLES: [Table; 18] = [
+/// then threats by the victim's type, then piece placements.
+pub const TABLES: [Table; 19] = [
     half_table(0),
     half_table(1),
     half_table(2),
@@ -83,6 +86,7 @@ pub const TABLES: [Table; 18] = [
     list("THREAT_BY_PUSH", &THREAT_BY_PUSH),
     list("THREAT_BY_MINOR", &THREAT_BY_MINOR),
     list("THREAT_BY_ROOK", &THREAT_BY_ROOK),
+    list("PLACEMENT", &PLACEMENT),
 ];
 
 /// Where each table's entries start in the numbering of all entries, and the total.
@@ -311,8 +315,10 @@ pub fn features(pos: &Position) -> Features {
     // tables' parts of their terms.
     let mut passed_ranks = Score::ZERO;
     let mut connected = Score::ZERO;
-    // Likewise the threat tables' part of the threats term.
+    // Likewise the threat tables' part of the threats term, and the placement table's part
+    // of the pieces term.
     let mut threat_tables = Score::ZERO;
+    let mut placements = Score::ZERO;
     let occupied = pos.occupied();
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let them = color.flip();
@@ -350,6 +356,11 @@ pub fn features(pos: &Position) -> Features {
                 }
             }
         }
+        for (index, &times) in breakdown.placement[color.index()].iter().enumerate() {
+            let entry = (OFFSETS[PLACEMENT_TABLE] + index) as u16;
+            entries.extend(std::iter::repeat_n((entry, sign), times as usize));
+            placements += PLACEMENT[index] * (times * i32::from(sign));
+        }
         for [own, enemy] in king::pawn_cover(pos, color) {
             entries.push(((OFFSETS[SHELTER_TABLE] + own) as u16, sign));
             entries.push(((OFFSETS[SHELTER_TABLE + 1] + enemy) as u16, sign));
@@ -363,7 +374,7 @@ pub fn features(pos: &Position) -> Features {
         Group::QueenMaterial => material(PieceType::Queen),
         Group::Pawns => breakdown.term(Term::Pawns) - connected,
         Group::PassedPawns => breakdown.term(Term::PassedPawns) - passed_ranks,
-        Group::Pieces => breakdown.term(Term::Pieces),
+        Group::Pieces => breakdown.term(Term::Pieces) - placements,
         Group::Threats => breakdown.term(Term::Threats) - threat_tables,
         Group::Tempo => breakdown.term(Term::Tempo),
     });
@@ -410,6 +421,7 @@ pub fn danger_units(attack: &KingAttack, weights: &[f64; Danger::COUNT]) -> f64 
 mod tests {
     use super::*;
     use crate::eval::evaluate;
+    use crate::eval::pieces::Placement;
 
     const FENS: [&str; 8] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -486,7 +498,11 @@ mod tests {
         }
         assert_eq!(table_entry_place(0), (0, 0));
         assert_eq!(table_entry_place(32 + 5), (1, 5));
-        assert_eq!(table_entry_place(TABLE_ENTRIES - 1), (THREAT_TABLES + 3, 5));
+        assert_eq!(TABLES[PLACEMENT_TABLE].name, "PLACEMENT");
+        assert_eq!(
+            table_entry_place(TABLE_ENTRIES - 1),
+            (PLACEMENT_TABLE, Placement::COUNT - 1)
+        );
     }
 
     #[test]

@@ -2,12 +2,13 @@
 //!
 //! Every term yields a middlegame/endgame [`Score`] for each side: material, piece-square
 //! tables, pawn structure, passed pawns (rank, kings' distances, a free and safe path),
-//! mobility, pieces (bishop pair, rooks on files, minor pieces on outposts), king safety
-//! (attacks on the king zone, safe checks, weak squares, pawn shelter and storm), threats
-//! (`threats.rs`) and the tempo bonus for the side to move. The white-minus-black sum is
-//! blended by game phase (non-pawn material: N = B = 1, R = 2, Q = 4, 24 at the start), after
-//! the endgame half has been scaled down in drawish endings (`scale.rs`). Positions where
-//! neither side can force mate evaluate to exactly 0.
+//! mobility, pieces (bishop pair, rooks on files, minor pieces on outposts, placements such as
+//! bad bishops and rooks on the seventh), king safety (attacks on the king zone, safe checks,
+//! weak squares, pawn shelter and storm), threats (`threats.rs`) and the tempo bonus for the
+//! side to move. The white-minus-black sum is blended by game phase (non-pawn material:
+//! N = B = 1, R = 2, Q = 4, 24 at the start), after the endgame half has been scaled down in
+//! drawish endings (`scale.rs`). Positions where neither side can force mate evaluate to
+//! exactly 0.
 //!
 //! [`evaluate`] and [`trace`] share one code path (`Breakdown`), so the table that `trace`
 //! prints always adds up to what the search sees. All weights live in [`params`].
@@ -107,6 +108,8 @@ struct Breakdown {
     king_attacks: [king::KingAttack; Color::COUNT],
     /// `threats[color]`: the enemy men that `color` threatens.
     threats: [threats::Targets; Color::COUNT],
+    /// `placement[color]`: how often each [`pieces::Placement`] occurs for `color`.
+    placement: [[i32; pieces::Placement::COUNT]; Color::COUNT],
 }
 
 impl Breakdown {
@@ -130,6 +133,7 @@ impl Breakdown {
         let mut attacks = [threats::Attacks::default(); Color::COUNT];
         let mut by_type = [king::PieceAttacks::default(); Color::COUNT];
         let mut threat_targets = [threats::Targets::default(); Color::COUNT];
+        let mut placement = [[0; pieces::Placement::COUNT]; Color::COUNT];
 
         for color in Color::ALL {
             let them = color.flip().index();
@@ -156,6 +160,7 @@ impl Breakdown {
                 pieces::evaluate(pos, color, pawn_attacks[them], king_zones[them], outposts);
             set(Term::Mobility, color, piece_terms.mobility);
             set(Term::Pieces, color, piece_terms.pieces);
+            placement[color.index()] = piece_terms.placement;
             king_attacks[them] = piece_terms.king_attack;
             by_type[color.index()] = piece_terms.by_type;
             let king = king_attacks_of(pos.king_square(color));
@@ -205,6 +210,7 @@ impl Breakdown {
             side_to_move: pos.side_to_move(),
             king_attacks,
             threats: threat_targets,
+            placement,
         };
         let eg = breakdown.total().eg;
         if eg != 0 {

@@ -211,6 +211,11 @@ pub const ROOK_HALF_OPEN_FILE: Score = s(13, 8);
 pub const KNIGHT_OUTPOST: Score = s(22, 11);
 /// Bishop on an outpost, likewise.
 pub const BISHOP_OUTPOST: Score = s(10, 4);
+/// Piece placement, by what [`super::pieces::Placement`] counts: a knight or bishop behind a
+/// pawn, a pawn of ours on the bishop's square colour, one of those blocked by an enemy pawn, a
+/// bishop on a long diagonal that sees two centre squares past the pawns, a rook on the seventh
+/// rank with the enemy king on the eighth or enemy pawns on the seventh.
+pub const PLACEMENT: [Score; 5] = [s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0)];
 
 // ---- Pawn structure (shapes in pawns.rs) ----------------------------------------------------
 

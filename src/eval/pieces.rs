@@ -1,22 +1,51 @@
 //! Knights, bishops, rooks and queens: mobility (squares attacked that hold no piece of our
 //! own and no enemy pawn guards), the bishop pair, rooks on open and half-open files, knights
-//! and bishops on outposts. The same attack sets also feed king safety: each piece that
-//! reaches the enemy king zone is counted in a [`KingAttack`] that [`super::king`] turns into
-//! a penalty.
+//! and bishops on outposts, and the placements of [`Placement`]. The same attack sets also
+//! feed king safety: each piece that reaches the enemy king zone is counted in a
+//! [`KingAttack`] that [`super::king`] turns into a penalty.
 
 use super::king::{KingAttack, PieceAttacks};
 use super::params::*;
 use super::score::Score;
 use crate::chess::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
-use crate::chess::{Bitboard, Color, PieceType, Position};
+use crate::chess::{Bitboard, Color, PieceType, Position, Rank};
+
+/// The piece placements that the [`PLACEMENT`] table weighs, in its order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// A knight or bishop with a pawn (of either side) right in front of it.
+    MinorBehindPawn,
+    /// Per pawn of ours on the squares of a bishop's colour.
+    BishopColourPawn,
+    /// Per pawn of ours on the squares of a bishop's colour that an enemy pawn blocks.
+    BishopBlockedPawn,
+    /// A bishop on a long diagonal that attacks two centre squares through the pawns.
+    BishopLongDiagonal,
+    /// A rook on the seventh rank with the enemy king on the eighth or enemy pawns on the
+    /// seventh.
+    RookOnSeventh,
+}
+
+impl Placement {
+    /// Number of placements.
+    pub const COUNT: usize = 5;
+}
+
+/// The two long diagonals, a1-h8 and a8-h1.
+const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
+
+/// d4, e4, d5 and e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// What [`evaluate`] finds for one side.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct PieceTerms {
     /// Sum of the mobility bonuses.
     pub mobility: Score,
-    /// Bishop pair and rook files.
+    /// Bishop pair, rook files, outposts and placements.
     pub pieces: Score,
+    /// How often each [`Placement`] occurs, by its index.
+    pub placement: [i32; Placement::COUNT],
     /// The side's attacks on the enemy king zone.
     pub king_attack: KingAttack,
     /// Squares each piece type attacks (for threats and checks).
@@ -59,12 +88,22 @@ pub fn evaluate(
     let occupied = pos.occupied();
     let area = mobility_area(pos, color, their_pawn_attacks);
     let mut terms = PieceTerms::default();
+    let our_pawns = pos.pieces(color, PieceType::Pawn);
+    let their_pawns = pos.pieces(color.flip(), PieceType::Pawn);
+    let all_pawns = pos.pieces_of_type(PieceType::Pawn);
+    // Squares with a pawn in front of them, and our pawns an enemy pawn blocks.
+    let (behind_pawns, blocked_pawns) = match color {
+        Color::White => (all_pawns.south(), our_pawns & their_pawns.south()),
+        Color::Black => (all_pawns.north(), our_pawns & their_pawns.north()),
+    };
+    let count = &mut terms.placement;
 
     for sq in pos.pieces(color, PieceType::Knight) {
         let attacks = knight_attacks(sq);
         if outposts.contains(sq) {
             terms.pieces += KNIGHT_OUTPOST;
         }
+        count[Placement::MinorBehindPawn as usize] += i32::from(behind_pawns.contains(sq));
         terms.by_type.knights |= attacks;
         terms.mobility += KNIGHT_MOBILITY[(attacks & area).popcount() as usize];
         terms
@@ -78,6 +117,17 @@ pub fn evaluate(
         if outposts.contains(sq) {
             terms.pieces += BISHOP_OUTPOST;
         }
+        count[Placement::MinorBehindPawn as usize] += i32::from(behind_pawns.contains(sq));
+        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        count[Placement::BishopColourPawn as usize] += (our_pawns & colour).popcount() as i32;
+        count[Placement::BishopBlockedPawn as usize] += (blocked_pawns & colour).popcount() as i32;
+        let sees_centre = (bishop_attacks(sq, all_pawns) & CENTRE).has_several();
+        count[Placement::BishopLongDiagonal as usize] +=
+            i32::from(LONG_DIAGONALS.contains(sq) && sees_centre);
         terms.by_type.bishops |= attacks;
         terms.mobility += BISHOP_MOBILITY[(attacks & area).popcount() as usize];
         terms
@@ -91,8 +141,9 @@ pub fn evaluate(
         terms.pieces += BISHOP_PAIR;
     }
 
-    let our_pawns = pos.pieces(color, PieceType::Pawn);
-    let all_pawns = pos.pieces_of_type(PieceType::Pawn);
+    let seventh = Bitboard::rank(Rank::R7.relative_to(color));
+    let king_on_eighth = pos.king_square(color.flip()).rank() == Rank::R8.relative_to(color);
+    let seventh_has_targets = king_on_eighth || (their_pawns & seventh).is_nonempty();
     for sq in pos.pieces(color, PieceType::Rook) {
         let attacks = rook_attacks(sq, occupied);
         terms.by_type.rooks |= attacks;
@@ -106,6 +157,8 @@ pub fn evaluate(
         } else if (file & our_pawns).is_empty() {
             terms.pieces += ROOK_HALF_OPEN_FILE;
         }
+        count[Placement::RookOnSeventh as usize] +=
+            i32::from(seventh.contains(sq) && seventh_has_targets);
     }
 
     for sq in pos.pieces(color, PieceType::Queen) {
@@ -115,6 +168,9 @@ pub fn evaluate(
         terms
             .king_attack
             .add_piece(PieceType::Queen, attacks, their_king_zone);
+    }
+    for (&weight, &times) in PLACEMENT.iter().zip(&terms.placement) {
+        terms.pieces += weight * times;
     }
     let by_type = &terms.by_type;
     terms.attacks = by_type.knights | by_type.bishops | by_type.rooks | by_type.queens;
@@ -126,6 +182,26 @@ mod tests {
     use super::*;
     use crate::chess::Square;
     use crate::eval::king::Danger;
+
+    #[test]
+    fn placements_are_counted_for_both_colours() {
+        // White: knight d4 behind the d5 pawn; bishop b2 on the long diagonal seeing d4 and
+        // e5, with two of our pawns on its colour (a3, e3; c4 is light), e3 blocked by e4; rook
+        // on the seventh with the king on the eighth. The second position is its mirror.
+        for (fen, color) in [
+            ("4k3/1R6/8/3p4/2PNp3/P3P3/1B6/6K1 w - - 0 1", Color::White),
+            ("6k1/1b6/p3p3/2pnP3/3P4/8/1r6/4K3 b - - 0 1", Color::Black),
+        ] {
+            let pos = Position::from_fen(fen).expect("valid");
+            let none = Bitboard::EMPTY;
+            assert_eq!(
+                evaluate(&pos, color, none, none, none).placement,
+                [1, 2, 1, 1, 1]
+            );
+            let other = evaluate(&pos, color.flip(), none, none, none);
+            assert_eq!(other.placement, [0; Placement::COUNT]);
+        }
+    }
 
     #[test]
     fn rook_files_and_bishop_pair() {
