@@ -2,10 +2,10 @@
 //! position's term values, phase and endgame scale, the white-view score is a sum of one middlegame
 //! and one endgame coefficient per [`Group`], each times a multiplier that is 1.0 for the current
 //! weights, plus entries of the [`TABLES`] (piece-square, mobility, passed and connected pawns by
-//! rank, king shelter and pawn storm, threats by victim, piece placements) for the pieces on the board, each entry a
-//! weight of its own, plus each king's danger penalty ([`king_danger`]) from its [`KingAttack`]
-//! counts. [`Group::params`] names the weights of [`super::params`] behind each group and how a
-//! multiplier carries over to them.
+//! rank, king shelter and pawn storm, threats by victim, piece placements) for the pieces on the
+//! board, each entry a weight of its own, plus each king's danger penalty ([`king_danger`]) from
+//! its [`KingAttack`] counts. [`Group::params`] names the weights of [`super::params`] behind each
+//! group and how a multiplier carries over to them.
 //!
 //! Built on the same [`Breakdown`] as [`super::evaluate`], whose code path this file does not
 //! touch: the search never calls anything here.
