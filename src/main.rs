@@ -1,12 +1,13 @@
 //! The `ferrite` binary: with no subcommand it speaks UCI on stdin/stdout; subcommands run
-//! perft, bench, the test-suite tools and the evaluation tuner (`datagen`, `tune`) from the
-//! shell. Other arguments are UCI commands, run before stdin is read
+//! perft, bench, the test-suite tools and the evaluation tuner (`datagen`, `import-pgn`,
+//! `tune`) from the shell. Other arguments are UCI commands, run before stdin is read
 //! (`ferrite "go perft 5" quit`).
 
 use clap::{CommandFactory, Parser, Subcommand};
 use ferrite::chess::perft::divide;
 use ferrite::chess::Position;
-use ferrite::tune::{apply, data, datagen, report, texel};
+use ferrite::tune::{apply, data, datagen, import, pgn, report, texel};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -98,6 +99,16 @@ enum Command {
         /// Random legal moves played after each opening, so that games differ.
         #[arg(long, default_value_t = 0)]
         random_plies: usize,
+    },
+    /// Read games from PGN files and write their quiet positions, labelled with each game's
+    /// result, as `datagen` does (games not played out are skipped and listed on stderr).
+    ImportPgn {
+        /// The PGN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output file (overwritten).
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Fit a middlegame and an endgame multiplier per evaluation term, every entry of the
     /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
@@ -207,6 +218,7 @@ fn main() -> ExitCode {
             };
             run_datagen(&config, &openings, &out)
         }
+        Some(Command::ImportPgn { files, out }) => run_import_pgn(&files, &out),
         Some(Command::Tune {
             data,
             iterations,
@@ -396,6 +408,55 @@ fn run_datagen(config: &datagen::DatagenConfig, openings: &Path, out: &Path) -> 
             ExitCode::FAILURE
         }
     }
+}
+
+fn run_import_pgn(files: &[PathBuf], out: &Path) -> ExitCode {
+    let file = match std::fs::File::create(out) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", out.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut writer = std::io::BufWriter::new(file);
+    let (mut games, mut skipped, mut positions) = (0, 0, 0);
+    for path in files {
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        for game in pgn::read_games(&text) {
+            games += 1;
+            let (result, kept) = match import::game_positions(&game) {
+                Ok(found) => found,
+                Err(why) => {
+                    skipped += 1;
+                    eprintln!("{} line {}: game skipped: {why}", path.display(), game.line);
+                    continue;
+                }
+            };
+            positions += kept.len();
+            let written = kept
+                .iter()
+                .try_for_each(|fen| writeln!(writer, "{}", data::format_record(fen, result)));
+            if let Err(e) = written {
+                eprintln!("error: {}: {e}", out.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if let Err(e) = writer.flush() {
+        eprintln!("error: {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    say!(
+        "import-pgn: {games} games, {skipped} skipped, {positions} positions written to {}",
+        out.display()
+    );
+    ExitCode::SUCCESS
 }
 
 /// The files `ferrite tune` reads, and the `params.rs` it may write.

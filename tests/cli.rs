@@ -1,6 +1,6 @@
 //! The command line: subcommands and flags go to clap; any other arguments are UCI commands,
 //! one per argument, run before stdin (`ferrite "go perft 5" quit`, as Stockfish takes them).
-//! `datagen` and `tune` run end to end on a few small games.
+//! `datagen`, `import-pgn` and `tune` run end to end on a few small games.
 
 use ferrite::chess::Position;
 use std::io::{Read, Write};
@@ -250,4 +250,42 @@ fn epd_takes_tunable_settings_and_refuses_bad_ones() {
         assert!(lines.is_empty(), "{bad}: {lines:?}");
     }
     let _ = std::fs::remove_file(suite);
+}
+
+#[test]
+fn import_pgn_writes_the_quiet_positions_of_played_out_games() {
+    let games = temp_path("games.pgn");
+    std::fs::write(
+        &games,
+        "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5 1-0\n\n\
+         [Result \"1/2-1/2\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"]\n\n\
+         40. Kd2 {+1.10/9} Kd7 41. Kc3 Kc7 42. Kb4 Kb6 43. Ka4 Ka6 44. e4 {+M9/20} Kb6 \
+         45. Kb4 {+0.80/9} 1/2-1/2\n\n1. e4 e5 2. Qxf7 *\n",
+    )
+    .expect("write games");
+    let out = temp_path("imported.txt");
+    let (ok, lines) = ferrite(
+        &[
+            "import-pgn",
+            games.to_str().expect("UTF-8 path"),
+            "--out",
+            out.to_str().expect("UTF-8 path"),
+        ],
+        "",
+    );
+    assert!(ok);
+    assert_eq!(
+        lines,
+        [format!(
+            "import-pgn: 3 games, 2 skipped, 2 positions written to {}",
+            out.display()
+        )]
+    );
+    let written = std::fs::read_to_string(&out).expect("read output");
+    assert_eq!(
+        written,
+        "8/8/k7/8/K3P3/8/8/8 b - - 0 44 | 0.5\n8/8/1k6/8/K3P3/8/8/8 w - - 1 45 | 0.5\n"
+    );
+    let _ = std::fs::remove_file(games);
+    let _ = std::fs::remove_file(out);
 }

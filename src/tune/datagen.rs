@@ -15,7 +15,7 @@
 
 use super::data::{format_record, GameResult};
 use super::rng::SplitMix64;
-use crate::chess::{Color, Position};
+use crate::chess::{Color, Move, Position};
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -79,6 +79,17 @@ pub struct GameRecord {
     pub kept: Vec<String>,
 }
 
+/// Whether the position at `ply` of a game (counted from its opening), from which `mv` was
+/// played, is kept for tuning: past [`SKIPPED_OPENING_PLIES`], the side to move not in check
+/// (its evaluation would mean little), the move quiet (the position's value is then not a
+/// capture away from changing), and the mover's score, when known, below [`DECISIVE_SCORE`].
+pub fn is_kept(pos: &Position, ply: usize, mv: Move, score: Option<i32>) -> bool {
+    ply >= SKIPPED_OPENING_PLIES
+        && !pos.in_check()
+        && !mv.is_noisy()
+        && score.is_none_or(|score| score.abs() < DECISIVE_SCORE)
+}
+
 /// Plays one game from `opening` at `nodes` per move, using `tt` (cleared first).
 pub fn play_game(opening: Position, nodes: u64, tt: &mut TranspositionTable) -> GameRecord {
     tt.clear();
@@ -125,6 +136,9 @@ pub fn play_game(opening: Position, nodes: u64, tt: &mut TranspositionTable) -> 
             Color::Black => -found.score,
         };
 
+        if is_kept(&pos, ply, mv, Some(white_score)) {
+            kept.push(pos.to_fen());
+        }
         if white_score.abs() >= DECISIVE_SCORE {
             let ahead = if white_score > 0 {
                 Color::White
@@ -139,9 +153,6 @@ pub fn play_game(opening: Position, nodes: u64, tt: &mut TranspositionTable) -> 
             leader = ahead;
         } else {
             decided_plies = 0;
-            if ply >= SKIPPED_OPENING_PLIES && !pos.in_check() && !mv.is_noisy() {
-                kept.push(pos.to_fen());
-            }
         }
 
         game.play(mv);
