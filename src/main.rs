@@ -373,14 +373,10 @@ fn run_datagen(config: &datagen::DatagenConfig, openings: &Path, out: &Path) -> 
             return ExitCode::from(2);
         }
     };
-    let file = match std::fs::File::create(out) {
-        Ok(file) => file,
-        Err(e) => {
-            eprintln!("error: cannot create {}: {e}", out.display());
-            return ExitCode::from(2);
-        }
+    let mut writer = match create_output(out) {
+        Ok(writer) => writer,
+        Err(code) => return code,
     };
-    let mut writer = std::io::BufWriter::new(file);
     let start = Instant::now();
     let report_every = (config.games / 20).max(1);
     let progress = |summary: &datagen::Summary| {
@@ -410,15 +406,22 @@ fn run_datagen(config: &datagen::DatagenConfig, openings: &Path, out: &Path) -> 
     }
 }
 
-fn run_import_pgn(files: &[PathBuf], out: &Path) -> ExitCode {
-    let file = match std::fs::File::create(out) {
-        Ok(file) => file,
-        Err(e) => {
+/// `out` created (or emptied) for writing; on failure the error is printed and the exit code
+/// for it returned.
+fn create_output(out: &Path) -> Result<std::io::BufWriter<std::fs::File>, ExitCode> {
+    std::fs::File::create(out)
+        .map(std::io::BufWriter::new)
+        .map_err(|e| {
             eprintln!("error: cannot create {}: {e}", out.display());
-            return ExitCode::from(2);
-        }
+            ExitCode::from(2)
+        })
+}
+
+fn run_import_pgn(files: &[PathBuf], out: &Path) -> ExitCode {
+    let mut writer = match create_output(out) {
+        Ok(writer) => writer,
+        Err(code) => return code,
     };
-    let mut writer = std::io::BufWriter::new(file);
     let (mut games, mut skipped, mut positions) = (0, 0, 0);
     for path in files {
         let text = match std::fs::read(path) {
