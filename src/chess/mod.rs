@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod castling;
 pub mod fen;
 mod gives_check;
+mod legality;
 mod magic;
 mod mate_in_one;
 pub mod movegen;

@@ -160,23 +160,6 @@ impl Position {
         self.count_legal_moves() > 0
     }
 
-    /// True if `mv` is legal here; for moves from outside the generator (TT, killers).
-    pub fn is_legal(&self, mv: Move) -> bool {
-        let Some(piece) = self.piece_at(mv.from()) else {
-            return false;
-        };
-        if piece.color() != self.side_to_move() {
-            return false;
-        }
-        let mut list = MoveList::new();
-        if mv.is_noisy() {
-            self.generate::<{ kind::NOISY }, _>(&mut list);
-        } else {
-            self.generate::<{ kind::QUIET }, _>(&mut list);
-        }
-        list.contains(mv)
-    }
-
     /// Generates the legal moves of kind `KIND` into `sink`.
     pub fn generate<const KIND: u8, S: MoveSink>(&self, sink: &mut S) {
         let us = self.side_to_move();

@@ -419,8 +419,8 @@ impl ThreadData {
                 continue;
             }
             let is_quiet = !mv.is_noisy();
-            let child = pos.play(mv);
-            let gives_check = child.in_check();
+            // Decided without playing the move: most late moves are pruned unplayed.
+            let gives_check = pos.gives_check(mv);
             let quiet_score = if is_quiet {
                 pos.piece_at(mv.from())
                     .map_or(0, |piece| self.history.quiet_score(us, piece, mv, &cont))
@@ -473,6 +473,7 @@ impl ThreadData {
                 }
             }
 
+            let child = pos.play(mv);
             shared.tt.prefetch(child.key());
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
