@@ -628,7 +628,8 @@ impl ThreadData {
         quiets: &MoveList,
         noisy: &MoveList,
     ) {
-        let bonus = (depth * depth * 16).min(HISTORY_MAX / 2);
+        let bonus = (HISTORY_BONUS_PER_DEPTH.get() * depth - HISTORY_BONUS_OFFSET.get())
+            .clamp(0, HISTORY_BONUS_MAX.get());
         for &other in noisy.as_slice() {
             self.history.update_capture(pos, other, -bonus);
         }

@@ -54,7 +54,7 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 24] = [
+pub static TUNABLES: [&Tunable; 27] = [
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
@@ -69,6 +69,9 @@ pub static TUNABLES: [&Tunable; 24] = [
     &LMR_NOISY_RELIEF,
     &LMR_CUT_NODE,
     &HISTORY_PRUNE_MARGIN,
+    &HISTORY_BONUS_PER_DEPTH,
+    &HISTORY_BONUS_OFFSET,
+    &HISTORY_BONUS_MAX,
     &SE_MARGIN_PER_DEPTH,
     &SE_DOUBLE_MARGIN,
     &SEE_CAPTURE_MARGIN,
@@ -205,3 +208,12 @@ pub static TM_NODE_SHARE_FACTOR: Tunable = Tunable::new("TM_NODE_SHARE_FACTOR", 
 
 /// History values stay within +-`HISTORY_MAX` (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;
+/// The history bonus of a cutoff at depth `d` (and the malus of the moves tried before it) is
+/// `HISTORY_BONUS_PER_DEPTH * d - HISTORY_BONUS_OFFSET`, at most `HISTORY_BONUS_MAX`: linear
+/// in depth, so that the many shallow cutoffs teach the tables quickly (Stockfish's form).
+pub static HISTORY_BONUS_PER_DEPTH: Tunable =
+    Tunable::new("HISTORY_BONUS_PER_DEPTH", 300, 100, 800);
+/// See `HISTORY_BONUS_PER_DEPTH`.
+pub static HISTORY_BONUS_OFFSET: Tunable = Tunable::new("HISTORY_BONUS_OFFSET", 250, 0, 600);
+/// See `HISTORY_BONUS_PER_DEPTH`.
+pub static HISTORY_BONUS_MAX: Tunable = Tunable::new("HISTORY_BONUS_MAX", 2_400, 800, 8_000);
