@@ -27,7 +27,7 @@ use params::{
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use thread::{RootMove, Shared, ThreadData};
-use time::TimeManager;
+use time::{score_drop_scale, TimeManager};
 use tt::TranspositionTable;
 
 /// Stack size of search threads: recursion to `MAX_PLY` with a move picker per frame.
@@ -272,6 +272,7 @@ fn iterate(
     let lines = job.multipv.clamp(1, td.root_moves.len());
     let mut completed: Vec<RootMove> = td.root_moves.clone();
     let mut stable_iterations = 0;
+    let mut previous_best: Option<i32> = None;
     let start_depth = 1 + (td.id % 2) as i32;
 
     for depth in start_depth..=max_depth {
@@ -353,10 +354,12 @@ fn iterate(
             2 => 0.85,
             _ => 0.7,
         };
+        let drop = previous_best.map_or(1.0, |before| score_drop_scale(before, best_score));
+        previous_best = Some(best_score);
         let best_share = td.root_moves[0].nodes as f64 / td.nodes.max(1) as f64;
         let effort =
             (TM_NODE_SHARE_BASE.hundredths() - best_share) * TM_NODE_SHARE_FACTOR.hundredths();
-        if shared.time.soft_expired(stability * effort) {
+        if shared.time.soft_expired(stability * effort * drop) {
             break;
         }
         if shared

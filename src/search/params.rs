@@ -54,7 +54,7 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 27] = [
+pub static TUNABLES: [&Tunable; 28] = [
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
@@ -82,6 +82,7 @@ pub static TUNABLES: [&Tunable; 27] = [
     &PROBCUT_MARGIN,
     &TM_NODE_SHARE_BASE,
     &TM_NODE_SHARE_FACTOR,
+    &TM_SCORE_DROP_SCALE,
 ];
 
 /// The tunable called `name` (case-insensitive).
@@ -205,6 +206,14 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 pub static TM_NODE_SHARE_BASE: Tunable = Tunable::new("TM_NODE_SHARE_BASE", 150, 100, 250);
 /// See `TM_NODE_SHARE_BASE`.
 pub static TM_NODE_SHARE_FACTOR: Tunable = Tunable::new("TM_NODE_SHARE_FACTOR", 140, 50, 300);
+/// Time management: a best score that fell by `d` centipawns since the previous iteration
+/// scales the soft bound by `1 + d / TM_SCORE_DROP_SCALE`, within `TM_SCORE_DROP_MIN` and
+/// `TM_SCORE_DROP_MAX` (a rise shortens it).
+pub static TM_SCORE_DROP_SCALE: Tunable = Tunable::new("TM_SCORE_DROP_SCALE", 100, 25, 400);
+/// See `TM_SCORE_DROP_SCALE`.
+pub const TM_SCORE_DROP_MIN: f64 = 0.8;
+/// See `TM_SCORE_DROP_SCALE`.
+pub const TM_SCORE_DROP_MAX: f64 = 1.6;
 
 /// History values stay within +-`HISTORY_MAX` (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;

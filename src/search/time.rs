@@ -3,6 +3,7 @@
 //! saturates, so a zero or tiny clock still yields a legal move at once.
 
 use super::limits::Limits;
+use super::params::{MATE_BOUND, TM_SCORE_DROP_MAX, TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -91,6 +92,17 @@ impl TimeManager {
     }
 }
 
+/// The factor on the soft bound after the best score went from `before` to `now` between two
+/// iterations: a fall means the search found trouble and gets time to find the way out; a
+/// rise shortens the think a little. Mate scores leave it at 1.
+pub fn score_drop_scale(before: i32, now: i32) -> f64 {
+    if before.abs() >= MATE_BOUND || now.abs() >= MATE_BOUND {
+        return 1.0;
+    }
+    let fall = f64::from(before - now) / f64::from(TM_SCORE_DROP_SCALE.get());
+    (1.0 + fall).clamp(TM_SCORE_DROP_MIN, TM_SCORE_DROP_MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +148,17 @@ mod tests {
         };
         let tm = TimeManager::new(&limits, 10);
         assert_eq!((tm.soft_ms, tm.hard_ms), (None, Some(190)));
+    }
+
+    #[test]
+    fn score_drop_scale_follows_the_fall() {
+        // TM_SCORE_DROP_SCALE is 100 by default: a fall of 30 cp gives 30% more time.
+        assert!((score_drop_scale(40, 10) - 1.3).abs() < 1e-9);
+        assert!((score_drop_scale(10, 10) - 1.0).abs() < 1e-9);
+        assert!((score_drop_scale(0, 10) - 0.9).abs() < 1e-9);
+        assert_eq!(score_drop_scale(0, 500), TM_SCORE_DROP_MIN);
+        assert_eq!(score_drop_scale(500, 0), TM_SCORE_DROP_MAX);
+        assert_eq!(score_drop_scale(MATE_BOUND, 0), 1.0);
+        assert_eq!(score_drop_scale(0, -MATE_BOUND - 5), 1.0);
     }
 }
