@@ -520,15 +520,22 @@ impl ThreadData {
                     node.child(),
                 );
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(
-                        shared,
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        node.child(),
-                    );
+                    // How far the reduced search beat the best score so far says how deep to
+                    // verify it: a wide margin earns a ply more, a bare one a ply less.
+                    let research_depth = new_depth
+                        + i32::from(score > best_score + LMR_DEEPER_MARGIN.get() + 2 * new_depth)
+                        - i32::from(score < best_score + LMR_SHALLOWER_MARGIN);
+                    if research_depth > new_depth - reduction {
+                        score = -self.negamax(
+                            shared,
+                            &child,
+                            research_depth,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            node.child(),
+                        );
+                    }
                 }
                 if is_pv && score > alpha && score < beta {
                     score =

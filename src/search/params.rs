@@ -54,7 +54,7 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 28] = [
+pub static TUNABLES: [&Tunable; 29] = [
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
@@ -66,6 +66,7 @@ pub static TUNABLES: [&Tunable; 28] = [
     &LMR_BASE,
     &LMR_DIVISOR,
     &LMR_HISTORY_DIVISOR,
+    &LMR_DEEPER_MARGIN,
     &LMR_NOISY_RELIEF,
     &LMR_CUT_NODE,
     &HISTORY_PRUNE_MARGIN,
@@ -164,6 +165,11 @@ pub static LMR_CUT_NODE: Tunable = Tunable::new("LMR_CUT_NODE", 2, 0, 4);
 pub static LMR_NOISY_RELIEF: Tunable = Tunable::new("LMR_NOISY_RELIEF", 1, 0, 3);
 /// History that shifts the reduction by one ply.
 pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LMR_HISTORY_DIVISOR", 12_288, 4000, 32000);
+/// A reduced search that beats the best score by more than this plus two per ply is
+/// verified a ply deeper than unreduced.
+pub static LMR_DEEPER_MARGIN: Tunable = Tunable::new("LMR_DEEPER_MARGIN", 50, 0, 200);
+/// A reduced search that beats the best score by less than this is verified a ply shallower.
+pub const LMR_SHALLOWER_MARGIN: i32 = 10;
 
 /// History pruning: quiets whose combined history is below `-HISTORY_PRUNE_MARGIN * depth`
 /// are skipped up to `HISTORY_PRUNE_MAX_DEPTH`.
