@@ -439,9 +439,14 @@ impl ThreadData {
                     if depth <= LMP_MAX_DEPTH && moves_searched as i32 >= late {
                         continue;
                     }
+                    // The depth late-move reductions would leave the move: futility and SEE
+                    // judge it at the depth it would really be searched to.
+                    let lmr_depth = (depth - 1 - self.reduction(depth, moves_searched + 1)
+                        + quiet_score / LMR_HISTORY_DIVISOR.get())
+                    .max(0);
                     if let Some(eval) = static_eval {
-                        if depth <= FP_MAX_DEPTH
-                            && eval + FP_BASE.get() + FP_PER_DEPTH.get() * depth <= alpha
+                        if lmr_depth <= FP_MAX_DEPTH
+                            && eval + FP_BASE.get() + FP_PER_DEPTH.get() * lmr_depth <= alpha
                         {
                             continue;
                         }
@@ -451,7 +456,9 @@ impl ThreadData {
                     {
                         continue;
                     }
-                    if depth <= 8 && !see_ge(pos, mv, SEE_QUIET_MARGIN.get() * depth * depth) {
+                    if lmr_depth <= 8
+                        && !see_ge(pos, mv, SEE_QUIET_MARGIN.get() * lmr_depth * lmr_depth)
+                    {
                         continue;
                     }
                 } else if depth <= 6 && !see_ge(pos, mv, SEE_CAPTURE_MARGIN.get() * depth) {
