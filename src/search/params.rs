@@ -140,7 +140,8 @@ pub const RFP_MAX_DEPTH: i32 = 7;
 /// mate in one (shallower, the replies would not see the mate anyway; the question costs time).
 pub static MATE_THREAT_MIN_DEPTH: Tunable = Tunable::new("MATE_THREAT_MIN_DEPTH", 2, 2, 10);
 
-/// Futility pruning of quiet moves: base margin and margin per ply, up to `FP_MAX_DEPTH`.
+/// Futility pruning of quiet moves: base margin and margin per ply of the move's LMR depth, up
+/// to `FP_MAX_DEPTH`.
 pub static FP_BASE: Tunable = Tunable::new("FP_BASE", 100, 0, 300);
 /// See `FP_BASE`.
 pub static FP_PER_DEPTH: Tunable = Tunable::new("FP_PER_DEPTH", 90, 30, 200);
@@ -190,7 +191,7 @@ pub const SE_DOUBLE_MAX: i32 = 6;
 
 /// SEE threshold per ply for pruning bad captures in the main search.
 pub static SEE_CAPTURE_MARGIN: Tunable = Tunable::new("SEE_CAPTURE_MARGIN", -90, -200, -20);
-/// SEE threshold per ply squared for pruning quiet moves that lose material.
+/// SEE threshold per ply of LMR depth squared for pruning quiet moves that lose material.
 pub static SEE_QUIET_MARGIN: Tunable = Tunable::new("SEE_QUIET_MARGIN", -25, -80, -5);
 
 /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
