@@ -105,6 +105,12 @@ fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
     }
 }
 
+/// The history bonus (or malus) for a cutoff or refutation found at `depth`.
+fn history_bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_PER_DEPTH.get() * depth - HISTORY_BONUS_OFFSET.get())
+        .clamp(0, HISTORY_BONUS_MAX.get())
+}
+
 impl ThreadData {
     /// Counts a node; the main thread also checks the clock and node limit every 1024 nodes.
     #[inline]
@@ -592,6 +598,9 @@ impl ThreadData {
         }
 
         let bound = bound_of(best_score, original_alpha, alpha, beta);
+        if bound == Bound::Upper {
+            self.reward_refutation(pos, ply, depth);
+        }
         if let (Some(raw), Some(eval)) = (raw_eval, static_eval) {
             // Learn only from scores that say where the true value lies relative to the
             // evaluation, and not from captures, whose gain the evaluation cannot know.
@@ -642,8 +651,7 @@ impl ThreadData {
         quiets: &MoveList,
         noisy: &MoveList,
     ) {
-        let bonus = (HISTORY_BONUS_PER_DEPTH.get() * depth - HISTORY_BONUS_OFFSET.get())
-            .clamp(0, HISTORY_BONUS_MAX.get());
+        let bonus = history_bonus(depth);
         for &other in noisy.as_slice() {
             self.history.update_capture(pos, other, -bonus);
         }
@@ -664,6 +672,20 @@ impl ThreadData {
         self.history.add_killer(ply, mv);
         let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
         self.history.set_counter(previous, mv);
+    }
+
+    /// History update after every move at `ply` failed low: the opponent's quiet move that
+    /// led here refuted our previous move, so it is rewarded as if it had caused a cutoff.
+    fn reward_refutation(&mut self, pos: &Position, ply: usize, depth: i32) {
+        let Some(parent) = ply.checked_sub(1) else {
+            return;
+        };
+        if let Some((piece, mv)) = self.stack[parent].played.filter(|(_, mv)| !mv.is_noisy()) {
+            let cont = self.continuation(parent);
+            let them = pos.side_to_move().flip();
+            self.history
+                .update_quiet(them, piece, mv, &cont, history_bonus(depth));
+        }
     }
 
     /// Singular extension test of the TT move: searches the node without it, at half depth,
