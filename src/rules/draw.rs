@@ -57,6 +57,36 @@ pub fn count_repetitions(keys: &[u64], halfmove_clock: u16, limit: usize) -> usi
     count
 }
 
+/// True if a search should score the last position of `keys` as a draw by repetition.
+/// `keys[root]` is the search's root; `reach` is how many plies back a repetition may lie
+/// (the halfmove clock, cut at the last null move, across which positions only look alike).
+///
+/// An earlier occurrence after the root is enough: the side that could have avoided it did
+/// not, so the line can be played round forever. Occurrences at or before the root belong to
+/// the game, where the opponent may still deviate: they make a draw only when there are two
+/// (the current position would be the third).
+pub fn is_search_repetition(keys: &[u64], root: usize, reach: usize) -> bool {
+    let Some((&current, earlier)) = keys.split_last() else {
+        return false;
+    };
+    let mut in_game = 0;
+    let mut back = 2;
+    while back <= reach.min(earlier.len()) {
+        let index = earlier.len() - back;
+        if earlier[index] == current {
+            if index > root {
+                return true;
+            }
+            in_game += 1;
+            if in_game == 2 {
+                return true;
+            }
+        }
+        back += 2;
+    }
+    false
+}
+
 /// True if the fifty-move rule lets the side to move claim a draw: 100 plies without a
 /// capture or pawn move. A mate delivered on that ply wins instead, so the caller checks
 /// for mate first.
@@ -114,6 +144,30 @@ mod tests {
         assert_eq!(count_repetitions(&[7, 7], 5, 10), 0);
         assert_eq!(count_repetitions(&[], 5, 10), 0);
         assert_eq!(count_repetitions(&[7], 5, 10), 0);
+    }
+
+    #[test]
+    fn search_repetitions_need_two_occurrences_in_the_game_and_one_in_the_tree() {
+        // Game a b c d, root at index 4 (a); the line then goes b c d a.
+        let keys = [1, 2, 3, 4, 1, 2, 3, 4, 1];
+        // The last `a` occurred at the root (index 4) and at index 0: twice in the game.
+        assert!(is_search_repetition(&keys, 4, 100));
+        // Reach cut short (a null move 4 plies back, or the clock): only the root is seen.
+        assert!(!is_search_repetition(&keys, 4, 4));
+        // At the root itself, one earlier occurrence is only a twofold repetition.
+        assert!(!is_search_repetition(&keys[..5], 4, 100));
+        // Two plies after the root a position of the game recurs once: not yet a draw.
+        let keys = [1, 2, 3, 4, 5, 2];
+        assert!(!is_search_repetition(&keys, 3, 100));
+        // The same position already seen twice in the game: a draw.
+        let keys = [9, 2, 9, 2, 5, 2];
+        assert!(is_search_repetition(&keys, 3, 100));
+        // A repetition inside the tree: once is enough.
+        let keys = [1, 2, 3, 4, 5, 6, 3];
+        assert!(is_search_repetition(&keys, 1, 100));
+        assert!(!is_search_repetition(&keys, 1, 3));
+        assert!(!is_search_repetition(&[], 0, 100));
+        assert!(!is_search_repetition(&[7], 0, 100));
     }
 
     #[test]

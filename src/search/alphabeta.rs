@@ -68,10 +68,22 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Converts a TT score back to one relative to the root.
+/// True if a mate score stored in the TT (relative to its node) needs more plies than the
+/// fifty-move rule leaves after `halfmove_clock`: the entry may have been stored by a search
+/// whose clock was lower, and from here the mate may never be delivered.
 #[inline]
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+fn mate_out_of_reach(tt_score: i32, halfmove_clock: u16) -> bool {
+    let plies_left = i32::from(draw::FIFTY_MOVE_PLIES) - i32::from(halfmove_clock);
+    tt_score.abs() >= MATE_BOUND && MATE - tt_score.abs() > plies_left
+}
+
+/// Converts a TT score back to one relative to the root. A mate that the fifty-move rule may
+/// prevent becomes the largest score that is not a mate, so it never poses as one.
+#[inline]
+pub fn score_from_tt(score: i32, ply: usize, halfmove_clock: u16) -> i32 {
+    if mate_out_of_reach(score, halfmove_clock) {
+        (MATE_BOUND - 1) * score.signum()
+    } else if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {
         score + ply as i32
@@ -80,10 +92,21 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The entry's score if its bound settles the node for the window `(alpha, beta)`.
+/// The entry's score if its bound settles the node for the window `(alpha, beta)`. Near the
+/// fifty-move limit no entry settles a node: it may come from a search with a lower clock,
+/// for which the draw was further away; nor does a mate the rule may prevent.
 #[inline]
-fn tt_cutoff(entry: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-    let score = score_from_tt(entry.score, ply);
+fn tt_cutoff(
+    entry: &TtEntry,
+    ply: usize,
+    halfmove_clock: u16,
+    alpha: i32,
+    beta: i32,
+) -> Option<i32> {
+    if halfmove_clock >= TT_CUTOFF_MAX_HALFMOVE || mate_out_of_reach(entry.score, halfmove_clock) {
+        return None;
+    }
+    let score = score_from_tt(entry.score, ply, halfmove_clock);
     let settles = match entry.bound {
         Bound::Exact => true,
         Bound::Lower => score >= beta,
@@ -112,10 +135,15 @@ fn history_bonus(depth: i32) -> i32 {
 }
 
 impl ThreadData {
-    /// Counts a node; the main thread also checks the clock and node limit every 1024 nodes.
+    /// Counts a node. A thread that reaches the node limit on its own stops the search at
+    /// once, so that `go nodes` with one thread searches exactly that many; every 1024 nodes
+    /// the limit is checked against all threads' nodes, and the main thread checks the clock.
     #[inline]
     fn visit(&mut self, shared: &Shared) {
         self.nodes += 1;
+        if self.nodes >= shared.thread_node_limit {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
         if self.nodes & 1023 == 0 {
             shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
             // Any thread may end a node-limited search: with more threads than cores the
@@ -149,7 +177,9 @@ impl ThreadData {
         if draw::is_fifty_move_draw(pos) && (!pos.in_check() || pos.has_legal_move()) {
             return true;
         }
-        draw::count_repetitions(&self.keys, pos.halfmove_clock(), 1) > 0
+        let since_null = self.keys.len() - 1 - self.null_barrier;
+        let reach = usize::from(pos.halfmove_clock()).min(since_null);
+        draw::is_search_repetition(&self.keys, self.root_index, reach)
             || draw::is_insufficient_material(pos)
     }
 
@@ -165,6 +195,7 @@ impl ThreadData {
     ) -> i32 {
         self.visit(shared);
         self.pv_len[0] = 0;
+        self.root_moves_done = 0;
         self.seldepth = 0;
         self.stack[1].double_extensions = 0;
         self.stack[0].static_eval = if pos.in_check() {
@@ -185,12 +216,15 @@ impl ThreadData {
             let score = if index == self.pv_index {
                 -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, Node::Pv)
             } else {
-                let reduction =
-                    if self.selective && depth >= 3 && !mv.is_noisy() && !child.in_check() {
-                        (self.reduction(depth, index + 1) - 1).clamp(0, new_depth - 1)
-                    } else {
-                        0
-                    };
+                let reduction = if self.selective
+                    && depth >= LMR_MIN_DEPTH
+                    && !mv.is_noisy()
+                    && !child.in_check()
+                {
+                    (self.reduction(depth, index + 1) - 1).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
                 let mut score = -self.negamax(
                     shared,
                     &child,
@@ -213,6 +247,7 @@ impl ThreadData {
             if self.must_stop(shared) {
                 return best;
             }
+            self.root_moves_done += 1;
             let root_move = &mut self.root_moves[index];
             root_move.nodes += self.nodes - nodes_before;
             if index == self.pv_index || score > alpha {
@@ -258,12 +293,13 @@ impl ThreadData {
         if depth <= 0 {
             return self.quiescence(shared, pos, alpha, beta, ply, false);
         }
-        self.visit(shared);
-        self.pv_len[ply] = 0;
-        self.seldepth = self.seldepth.max(ply as i32);
+        // Checked before the node is counted: a stopped search counts no more nodes.
         if self.must_stop(shared) {
             return 0;
         }
+        self.visit(shared);
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply as i32);
         if self.is_draw(pos) {
             return 0;
         }
@@ -287,9 +323,10 @@ impl ThreadData {
         let key = pos.key();
         let tt_entry = shared.tt.probe(key);
         let tt_move = tt_entry.and_then(|entry| entry.mv);
+        let clock = pos.halfmove_clock();
         if let Some(score) = tt_entry
             .filter(|entry| !is_pv && excluded.is_none() && entry.depth >= depth)
-            .and_then(|entry| tt_cutoff(&entry, ply, alpha, beta))
+            .and_then(|entry| tt_cutoff(&entry, ply, clock, alpha, beta))
         {
             return score;
         }
@@ -321,7 +358,7 @@ impl ThreadData {
         let pruning_eval = static_eval.map(|eval| {
             tt_entry
                 .filter(|_| excluded.is_none())
-                .map(|entry| (score_from_tt(entry.score, ply), entry.bound))
+                .map(|entry| (score_from_tt(entry.score, ply, clock), entry.bound))
                 .filter(|&(score, bound)| {
                     score.abs() < MATE_BOUND
                         && match bound {
@@ -375,12 +412,13 @@ impl ThreadData {
             {
                 let reduction = NMP_BASE_REDUCTION.get()
                     + depth / NMP_DEPTH_DIVISOR.get()
-                    + ((eval - beta) / 200).min(3);
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
                 let mut child = *pos;
                 child.make_null_move();
                 self.stack[ply].played = None;
                 self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 self.keys.push(child.key());
+                let outer_barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
                 let score = -self.negamax(
                     shared,
                     &child,
@@ -390,6 +428,7 @@ impl ThreadData {
                     ply + 1,
                     node.child(),
                 );
+                self.null_barrier = outer_barrier;
                 self.keys.pop();
                 if self.must_stop(shared) {
                     return 0;
@@ -462,12 +501,14 @@ impl ThreadData {
                     {
                         continue;
                     }
-                    if lmr_depth <= 8
+                    if lmr_depth <= SEE_QUIET_MAX_DEPTH
                         && !see_ge(pos, mv, SEE_QUIET_MARGIN.get() * lmr_depth * lmr_depth)
                     {
                         continue;
                     }
-                } else if depth <= 6 && !see_ge(pos, mv, SEE_CAPTURE_MARGIN.get() * depth) {
+                } else if depth <= SEE_CAPTURE_MAX_DEPTH
+                    && !see_ge(pos, mv, SEE_CAPTURE_MARGIN.get() * depth)
+                {
                     continue;
                 }
             }
@@ -507,7 +548,10 @@ impl ThreadData {
                 )
             } else {
                 let mut reduction = 0;
-                if self.selective && depth >= 3 && moves_searched > 1 + usize::from(is_pv) {
+                if self.selective
+                    && depth >= LMR_MIN_DEPTH
+                    && moves_searched > 1 + usize::from(is_pv)
+                {
                     reduction = self.reduction(depth, moves_searched);
                     reduction -= i32::from(is_pv);
                     reduction += i32::from(!improving);
@@ -536,7 +580,12 @@ impl ThreadData {
                     // How far the reduced search beat the best score so far says how deep to
                     // verify it: a wide margin earns a ply more, a bare one a ply less.
                     let research_depth = new_depth
-                        + i32::from(score > best_score + LMR_DEEPER_MARGIN.get() + 2 * new_depth)
+                        + i32::from(
+                            score
+                                > best_score
+                                    + LMR_DEEPER_MARGIN.get()
+                                    + LMR_DEEPER_MARGIN_PER_DEPTH * new_depth,
+                        )
                         - i32::from(score < best_score + LMR_SHALLOWER_MARGIN);
                     if research_depth > new_depth - reduction {
                         score = -self.negamax(
@@ -712,7 +761,7 @@ impl ThreadData {
         }) else {
             return Singular::No;
         };
-        let tt_score = score_from_tt(entry.score, ply);
+        let tt_score = score_from_tt(entry.score, ply, pos.halfmove_clock());
         if tt_score.abs() >= MATE_BOUND {
             return Singular::No;
         }
@@ -763,7 +812,8 @@ impl ThreadData {
         let probe_depth = depth - PROBCUT_REDUCTION;
         // A TT entry searched at least as deep that stayed below the bound says it will fail.
         let refuted = tt_entry.is_some_and(|entry| {
-            entry.depth >= probe_depth && score_from_tt(entry.score, ply) < probcut_beta
+            entry.depth >= probe_depth
+                && score_from_tt(entry.score, ply, pos.halfmove_clock()) < probcut_beta
         });
         if depth < PROBCUT_MIN_DEPTH
             || beta.abs() >= MATE_BOUND
@@ -835,12 +885,12 @@ impl ThreadData {
         ply: usize,
         quiet_checks: bool,
     ) -> i32 {
-        self.visit(shared);
-        self.pv_len[ply.min(MAX_PLY)] = 0;
-        self.seldepth = self.seldepth.max(ply as i32);
         if self.must_stop(shared) {
             return 0;
         }
+        self.visit(shared);
+        self.pv_len[ply.min(MAX_PLY)] = 0;
+        self.seldepth = self.seldepth.max(ply as i32);
         if draw::is_insufficient_material(pos) {
             return 0;
         }
@@ -853,7 +903,7 @@ impl ThreadData {
         // An entry from a plain quiescence search did not look at quiet checks.
         if let Some(score) = tt_entry
             .filter(|entry| !quiet_checks || entry.depth > 0)
-            .and_then(|entry| tt_cutoff(&entry, ply, alpha, beta))
+            .and_then(|entry| tt_cutoff(&entry, ply, pos.halfmove_clock(), alpha, beta))
         {
             return score;
         }
@@ -917,5 +967,53 @@ impl ThreadData {
             },
         );
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, bound: Bound) -> TtEntry {
+        TtEntry {
+            mv: None,
+            score,
+            eval: 0,
+            depth: 10,
+            bound,
+        }
+    }
+
+    #[test]
+    fn a_stored_mate_the_fifty_move_rule_may_prevent_is_no_mate() {
+        // Mate in 10 plies from the node that stored it.
+        let mate = entry(MATE - 10, Bound::Lower);
+        assert_eq!(tt_cutoff(&mate, 3, 0, 0, 1), Some(MATE - 13));
+        // 90 plies on the clock leave exactly the 10 the mate needs: it may still cut.
+        assert_eq!(score_from_tt(mate.score, 3, 90), MATE - 13);
+        // With 91, the fifty-move rule comes first: no cutoff, and no mate score either.
+        assert_eq!(tt_cutoff(&mate, 3, 91, 0, 1), None);
+        assert_eq!(score_from_tt(mate.score, 3, 91), MATE_BOUND - 1);
+        assert_eq!(score_from_tt(-mate.score, 3, 91), -(MATE_BOUND - 1));
+        assert_eq!(
+            tt_cutoff(&entry(-(MATE - 10), Bound::Upper), 3, 95, 0, 1),
+            None
+        );
+    }
+
+    #[test]
+    fn no_entry_settles_a_node_near_the_fifty_move_limit() {
+        let exact = entry(35, Bound::Exact);
+        assert_eq!(tt_cutoff(&exact, 5, 0, -100, 100), Some(35));
+        assert_eq!(
+            tt_cutoff(&exact, 5, TT_CUTOFF_MAX_HALFMOVE - 1, -100, 100),
+            Some(35)
+        );
+        assert_eq!(
+            tt_cutoff(&exact, 5, TT_CUTOFF_MAX_HALFMOVE, -100, 100),
+            None
+        );
+        // Ordinary scores are read back unchanged whatever the clock.
+        assert_eq!(score_from_tt(35, 5, 99), 35);
     }
 }

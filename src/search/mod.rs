@@ -22,8 +22,8 @@ use crate::chess::{Move, Position};
 use history::History;
 use limits::Limits;
 use params::{
-    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND, MAX_PLY,
-    TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR,
+    ASPIRATION_GROWTH_PERCENT, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND,
+    MAX_PLY, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use thread::{RootMove, Shared, ThreadData};
@@ -181,6 +181,7 @@ pub fn search_continuing(
         time: &control.time,
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         node_limit: job.limits.nodes,
+        thread_node_limit: job.limits.nodes.unwrap_or(u64::MAX),
     };
     let selective = job.limits.mate.is_none();
     histories.resize_with(threads, History::new);
@@ -212,32 +213,56 @@ pub fn search_continuing(
         shared.stop.store(true, Ordering::Relaxed);
     });
 
-    let chosen = best_thread(&workers, job.multipv);
-    let best = &chosen.root_moves[0];
-    if chosen.id != 0 {
-        report(&Report {
-            depth: chosen.completed_depth,
-            seldepth: best.seldepth.max(1),
-            multipv: 1,
-            score: best.score,
-            nodes: shared.total_nodes(),
-            time_ms: shared.time.since_go().as_millis() as u64,
-            hashfull: shared.tt.hashfull(),
-            pv: best.pv.clone(),
-        });
+    for td in &workers {
+        shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
     }
+    let chosen = best_thread(&workers, job.multipv);
+    // The last word on the search: its move and every node searched, unless the main
+    // thread's last report already said exactly that.
+    if chosen.id != 0 || workers[0].reported_nodes != shared.total_nodes() {
+        let lines = if chosen.id == 0 { job.multipv } else { 1 };
+        report_lines(chosen, &shared, chosen.result_depth, lines, report);
+    }
+    let best = &chosen.root_moves[0];
     let result = SearchResult {
         best: Some(best.mv),
         ponder: best.pv.get(1).copied(),
         score: best.score,
-        depth: chosen.completed_depth,
+        depth: chosen.result_depth,
         nodes: shared.total_nodes(),
     };
     histories.extend(workers.into_iter().map(|td| td.history));
     result
 }
 
-/// The thread whose move is played: a helper that completed at least the main thread's
+/// Reports the first `lines` root moves of `td` as the results of iteration `depth`; returns
+/// the node count reported.
+fn report_lines(
+    td: &ThreadData,
+    shared: &Shared,
+    depth: i32,
+    lines: usize,
+    report: &(dyn Fn(&Report) + Sync),
+) -> u64 {
+    let elapsed = shared.time.since_go();
+    let nodes = shared.total_nodes();
+    let lines = lines.clamp(1, td.root_moves.len());
+    for (index, root_move) in td.root_moves[..lines].iter().enumerate() {
+        report(&Report {
+            depth,
+            seldepth: root_move.seldepth.max(1),
+            multipv: index + 1,
+            score: root_move.score,
+            nodes,
+            time_ms: elapsed.as_millis() as u64,
+            hashfull: shared.tt.hashfull(),
+            pv: root_move.pv.clone(),
+        });
+    }
+    nodes
+}
+
+/// The thread whose move is played: a helper that searched at least the main thread's
 /// depth with a better score saw more than the main thread did. With MultiPV the main
 /// thread's lines stand, as reported.
 fn best_thread(workers: &[ThreadData], multipv: usize) -> &ThreadData {
@@ -246,7 +271,7 @@ fn best_thread(workers: &[ThreadData], multipv: usize) -> &ThreadData {
         return main;
     }
     workers[1..].iter().fold(main, |best, td| {
-        let deep_enough = td.completed_depth >= best.completed_depth.max(1);
+        let deep_enough = td.result_depth >= best.result_depth.max(1);
         if deep_enough && td.root_moves[0].score > best.root_moves[0].score {
             td
         } else {
@@ -302,15 +327,23 @@ fn iterate(
                 } else {
                     break;
                 }
-                window += window / 2;
+                window += window * ASPIRATION_GROWTH_PERCENT / 100;
             }
             if td.must_stop(shared) {
                 break;
             }
         }
         if td.must_stop(shared) {
-            // An interrupted iteration is discarded.
-            td.root_moves = completed;
+            // An interrupted iteration counts once its first root move, the best of the last
+            // one, is searched: a move that then beat it was searched in full too. Otherwise,
+            // or with several lines to keep in order, it is discarded.
+            let done = td.root_moves_done;
+            if lines == 1 && done > 0 {
+                td.root_moves[..done].sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
+                td.result_depth = depth;
+            } else {
+                td.root_moves = completed;
+            }
             return;
         }
         // Keep the MultiPV lines in order of their scores.
@@ -322,24 +355,13 @@ fn iterate(
         }
         completed = td.root_moves.clone();
         td.completed_depth = depth;
+        td.result_depth = depth;
         shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
 
         let Some(report) = report else {
             continue;
         };
-        let elapsed = shared.time.since_go();
-        for (index, root_move) in td.root_moves[..lines].iter().enumerate() {
-            report(&Report {
-                depth,
-                seldepth: root_move.seldepth.max(1),
-                multipv: index + 1,
-                score: root_move.score,
-                nodes: shared.total_nodes(),
-                time_ms: elapsed.as_millis() as u64,
-                hashfull: shared.tt.hashfull(),
-                pv: root_move.pv.clone(),
-            });
-        }
+        td.reported_nodes = report_lines(td, shared, depth, lines, report);
         let best_score = td.root_moves[0].score;
         if let Some(mate) = job.limits.mate {
             if mate_in(best_score).is_some_and(|m| m > 0 && m <= mate as i32) {
@@ -348,12 +370,7 @@ fn iterate(
         }
         // A stable best move needs less time; a changing one gets more. So does a best move
         // that took only a small share of the effort: the others came close.
-        let stability = match stable_iterations {
-            0 => 1.3,
-            1 => 1.0,
-            2 => 0.85,
-            _ => 0.7,
-        };
+        let stability = TM_STABILITY[stable_iterations.min(TM_STABILITY.len() - 1)];
         let drop = previous_best.map_or(1.0, |before| score_drop_scale(before, best_score));
         previous_best = Some(best_score);
         let best_share = td.root_moves[0].nodes as f64 / td.nodes.max(1) as f64;

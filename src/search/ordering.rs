@@ -5,6 +5,7 @@
 //! exchange. Quiescence pickers hand out no quiets, or only those that give check.
 
 use super::history::{Continuation, History};
+use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::{see_ge, SEE_VALUES};
 use crate::chess::movegen::kind;
 use crate::chess::stack_list::StackList;
@@ -100,9 +101,6 @@ enum Quiets {
 const GOOD_NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 const COUNTER: i32 = KILLER - 1000;
-/// Capture history is scaled down so that it orders captures of equal victims and only
-/// overrides the victim's value when the evidence is strong.
-const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// Hands out the legal moves of a node in search order.
 pub struct MovePicker {

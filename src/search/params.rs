@@ -103,10 +103,16 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Larger than any score.
 pub const INFINITE: i32 = MATE + 1;
 
+/// No TT entry ends a node whose halfmove clock has reached this: the entry may come from a
+/// search with a lower clock, for which the fifty-move draw was further away (Stockfish: 90).
+pub const TT_CUTOFF_MAX_HALFMOVE: u16 = 90;
+
 /// First aspiration half-window in centipawns, from depth `ASPIRATION_MIN_DEPTH` on.
 pub static ASPIRATION_WINDOW: Tunable = Tunable::new("ASPIRATION_WINDOW", 20, 5, 60);
 /// Iterations below this depth use a full window.
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+/// A search that falls outside the aspiration window widens it by this percentage.
+pub const ASPIRATION_GROWTH_PERCENT: i32 = 50;
 
 /// Razoring: up to this depth, a node whose evaluation is `RAZOR_MARGIN` per ply below
 /// alpha is answered by quiescence search if that stays below alpha too (0: no razoring).
@@ -127,6 +133,10 @@ pub const PROBCUT_REDUCTION: i32 = 4;
 pub static NMP_BASE_REDUCTION: Tunable = Tunable::new("NMP_BASE_REDUCTION", 3, 1, 5);
 /// See `NMP_BASE_REDUCTION`.
 pub static NMP_DEPTH_DIVISOR: Tunable = Tunable::new("NMP_DEPTH_DIVISOR", 4, 2, 8);
+/// Null move: one ply more reduction per this many centipawns of evaluation above beta ...
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+/// ... up to this many plies.
+pub const NMP_EVAL_MAX_REDUCTION: i32 = 3;
 /// Null move is tried from this depth on.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null move needs more legal moves than this (fewer suggests zugzwang; found on the
@@ -156,6 +166,8 @@ pub static LMP_BASE: Tunable = Tunable::new("LMP_BASE", 3, 1, 10);
 /// See `LMP_BASE`.
 pub const LMP_MAX_DEPTH: i32 = 8;
 
+/// Late move reductions apply from this depth on.
+pub const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` (the usual form),
 /// both in hundredths.
 pub static LMR_BASE: Tunable = Tunable::new("LMR_BASE", 75, 0, 200);
@@ -171,6 +183,8 @@ pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LMR_HISTORY_DIVISOR", 12
 /// A reduced search that beats the best score by more than this plus two per ply is
 /// verified a ply deeper than unreduced.
 pub static LMR_DEEPER_MARGIN: Tunable = Tunable::new("LMR_DEEPER_MARGIN", 50, 0, 200);
+/// See `LMR_DEEPER_MARGIN`: the plus per ply of depth.
+pub const LMR_DEEPER_MARGIN_PER_DEPTH: i32 = 2;
 /// A reduced search that beats the best score by less than this is verified a ply shallower.
 pub const LMR_SHALLOWER_MARGIN: i32 = 10;
 
@@ -193,8 +207,12 @@ pub const SE_DOUBLE_MAX: i32 = 6;
 
 /// SEE threshold per ply for pruning bad captures in the main search.
 pub static SEE_CAPTURE_MARGIN: Tunable = Tunable::new("SEE_CAPTURE_MARGIN", -90, -200, -20);
+/// See `SEE_CAPTURE_MARGIN`: captures are SEE-pruned up to this depth.
+pub const SEE_CAPTURE_MAX_DEPTH: i32 = 6;
 /// SEE threshold per ply of LMR depth squared for pruning quiet moves that lose material.
 pub static SEE_QUIET_MARGIN: Tunable = Tunable::new("SEE_QUIET_MARGIN", -25, -80, -5);
+/// See `SEE_QUIET_MARGIN`: quiets are SEE-pruned up to this LMR depth.
+pub const SEE_QUIET_MAX_DEPTH: i32 = 8;
 
 /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
 pub static DELTA_MARGIN: Tunable = Tunable::new("DELTA_MARGIN", 200, 50, 400);
@@ -208,6 +226,27 @@ pub const CORRECTION_MAX: i32 = 64;
 /// Internal iterative reduction: a node without a TT move is searched one ply shallower
 /// from this depth on (its move ordering is poor, and it is probably not important).
 pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Time management: moves assumed left in sudden death.
+pub const TM_DEFAULT_MOVES_TO_GO: u64 = 25;
+/// Time management: a `movestogo` larger than this plans as if it were this.
+pub const TM_MOVES_TO_GO_MAX: u32 = 50;
+/// Time management: clock kept back on top of `Move Overhead` (at most half the clock): a busy
+/// machine delays a reply by tens of milliseconds, which at 1+0.01 with 30 ms left is a lost
+/// game (seen: 10–50 ms overshoots against Glaurung with both cores loaded). The increment
+/// refills it.
+pub const TM_CLOCK_RESERVE_MS: u64 = 20;
+/// Time management: percentage of the increment added to each move's share of the clock.
+pub const TM_INCREMENT_PERCENT: u64 = 75;
+/// Time management: the soft bound never exceeds this percentage of the usable clock ...
+pub const TM_SOFT_MAX_PERCENT: u64 = 60;
+/// ... the hard bound is this many soft bounds ...
+pub const TM_HARD_PER_SOFT: u64 = 3;
+/// ... and never exceeds this percentage of the usable clock.
+pub const TM_HARD_MAX_PERCENT: u64 = 80;
+/// Time management: the soft bound's factor after 0, 1, 2 and more iterations with the same
+/// best move: a stable move needs less time, a changing one more.
+pub const TM_STABILITY: [f64; 4] = [1.3, 1.0, 0.85, 0.7];
 
 /// Time management: the soft bound is scaled by `(BASE - share) * FACTOR`, where `share` is
 /// the fraction of the nodes spent on the best move (0.9 of them: 0.84; half: 1.40). Both in
@@ -223,6 +262,17 @@ pub static TM_SCORE_DROP_SCALE: Tunable = Tunable::new("TM_SCORE_DROP_SCALE", 10
 pub const TM_SCORE_DROP_MIN: f64 = 0.8;
 /// See `TM_SCORE_DROP_SCALE`.
 pub const TM_SCORE_DROP_MAX: f64 = 1.6;
+
+/// TT replacement: an entry for the same position that is deeper by more than this keeps
+/// its place against a new inexact one.
+pub const TT_KEEP_DEPTH_MARGIN: i32 = 3;
+/// TT replacement: each search since an entry was written counts against it as this many
+/// plies of depth.
+pub const TT_AGE_WEIGHT: i32 = 8;
+
+/// Move ordering: capture history is scaled down by this so that it orders captures of equal
+/// victims and only overrides the victim's value when the evidence is strong.
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// History values stay within +-`HISTORY_MAX` (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;

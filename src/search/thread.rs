@@ -50,6 +50,8 @@ pub struct Shared<'a> {
     pub nodes: Vec<AtomicU64>,
     /// Node limit of `go nodes`.
     pub node_limit: Option<u64>,
+    /// Nodes after which one thread alone stops the search: the node limit, or `u64::MAX`.
+    pub thread_node_limit: u64,
 }
 
 impl Shared<'_> {
@@ -71,6 +73,11 @@ pub struct ThreadData {
     pub id: usize,
     /// Keys of the game so far and of the current line, for repetition detection.
     pub keys: Vec<u64>,
+    /// Index in `keys` of the root position.
+    pub root_index: usize,
+    /// Index in `keys` of the first position after the last null move on the current line
+    /// (0 without one): a repetition scan stops there.
+    pub null_barrier: usize,
     /// Move-ordering memory.
     pub history: Box<History>,
     /// Per-ply frames.
@@ -85,12 +92,19 @@ pub struct ThreadData {
     pub root_moves: Vec<RootMove>,
     /// Index of the root move whose line is being searched for MultiPV.
     pub pv_index: usize,
+    /// Root moves fully searched by the current call of `search_root`.
+    pub root_moves_done: usize,
     /// Nodes searched by this thread.
     pub nodes: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: i32,
     /// Depth of the last completed iteration.
     pub completed_depth: i32,
+    /// Depth of the iteration whose results `root_moves` holds: `completed_depth`, or the
+    /// next one if it was stopped after its first root move.
+    pub result_depth: i32,
+    /// Nodes of all threads in the last line this thread reported.
+    pub reported_nodes: u64,
     /// Forward pruning and reductions are on. `go mate` turns them off: a mate search must
     /// not miss a quiet sacrifice or a zugzwang, and full-width alpha-beta cannot.
     pub selective: bool,
@@ -117,6 +131,8 @@ impl ThreadData {
         }
         ThreadData {
             id,
+            root_index: keys.len().saturating_sub(1),
+            null_barrier: 0,
             keys: stack_keys,
             history,
             stack: Box::new([Frame::default(); MAX_PLY + 4]),
@@ -125,9 +141,12 @@ impl ThreadData {
             lmr,
             root_moves,
             pv_index: 0,
+            root_moves_done: 0,
             nodes: 0,
             seldepth: 0,
             completed_depth: 0,
+            result_depth: 0,
+            reported_nodes: 0,
             selective: true,
         }
     }

@@ -3,17 +3,13 @@
 //! saturates, so a zero or tiny clock still yields a legal move at once.
 
 use super::limits::Limits;
-use super::params::{MATE_BOUND, TM_SCORE_DROP_MAX, TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE};
+use super::params::{
+    MATE_BOUND, TM_CLOCK_RESERVE_MS, TM_DEFAULT_MOVES_TO_GO, TM_HARD_MAX_PERCENT, TM_HARD_PER_SOFT,
+    TM_INCREMENT_PERCENT, TM_MOVES_TO_GO_MAX, TM_SCORE_DROP_MAX, TM_SCORE_DROP_MIN,
+    TM_SCORE_DROP_SCALE, TM_SOFT_MAX_PERCENT,
+};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-/// Moves assumed left in sudden death.
-const DEFAULT_MOVES_TO_GO: u64 = 25;
-
-/// Clock kept back on top of `Move Overhead` (at most half the clock): a busy machine delays
-/// a reply by tens of milliseconds, which at 1+0.01 with 30 ms left is a lost game (seen:
-/// 10–50 ms overshoots against Glaurung with both cores loaded). The increment refills it.
-const CLOCK_RESERVE_MS: u64 = 20;
 
 /// Deadlines of one search, shared between the main thread and the UCI reader (`ponderhit`).
 pub struct TimeManager {
@@ -32,15 +28,17 @@ impl TimeManager {
             // A fixed time per move is used in full: no soft bound.
             (None, Some(movetime.saturating_sub(overhead_ms).max(1)))
         } else if let Some(time) = limits.time {
-            let reserve = (time / 2).min(CLOCK_RESERVE_MS);
+            let reserve = (time / 2).min(TM_CLOCK_RESERVE_MS);
             let available = time.saturating_sub(overhead_ms).saturating_sub(reserve);
-            let moves_to_go = limits
-                .moves_to_go
-                .map_or(DEFAULT_MOVES_TO_GO, |m| u64::from(m.clamp(1, 50)));
-            let share =
-                (available / moves_to_go).saturating_add(limits.increment.min(available) / 4 * 3);
-            let soft = share.min(available / 10 * 6);
-            let hard = soft.saturating_mul(3).min(available / 10 * 8);
+            let moves_to_go = limits.moves_to_go.map_or(TM_DEFAULT_MOVES_TO_GO, |m| {
+                u64::from(m.clamp(1, TM_MOVES_TO_GO_MAX))
+            });
+            let increment = percent(limits.increment.min(available), TM_INCREMENT_PERCENT);
+            let share = (available / moves_to_go).saturating_add(increment);
+            let soft = share.min(percent(available, TM_SOFT_MAX_PERCENT));
+            let hard = soft
+                .saturating_mul(TM_HARD_PER_SOFT)
+                .min(percent(available, TM_HARD_MAX_PERCENT));
             (Some(soft), Some(hard))
         } else {
             (None, None)
@@ -82,14 +80,31 @@ impl TimeManager {
     pub fn soft_expired(&self, scale: f64) -> bool {
         !self.is_pondering()
             && self
-                .soft_ms
-                .is_some_and(|soft| self.elapsed_ms() as f64 >= soft as f64 * scale)
+                .soft_limit_ms(scale)
+                .is_some_and(|soft| self.elapsed_ms() >= soft)
+    }
+
+    /// The soft bound stretched by `scale`, never past the hard bound: an unstable search may
+    /// use more time, but not more than the clock allows.
+    fn soft_limit_ms(&self, scale: f64) -> Option<u64> {
+        let scaled = self
+            .soft_ms
+            .map(|soft| (soft as f64 * scale.max(0.0)) as u64);
+        match (scaled, self.hard_ms) {
+            (Some(soft), Some(hard)) => Some(soft.min(hard)),
+            (soft, _) => soft,
+        }
     }
 
     /// True if the search must stop now.
     pub fn hard_expired(&self) -> bool {
         !self.is_pondering() && self.hard_ms.is_some_and(|hard| self.elapsed_ms() >= hard)
     }
+}
+
+/// `share` percent of `ms`, rounded down, for any `ms`.
+fn percent(ms: u64, share: u64) -> u64 {
+    (u128::from(ms) * u128::from(share) / 100) as u64
 }
 
 /// The factor on the soft bound after the best score went from `before` to `now` between two
@@ -133,11 +148,44 @@ mod tests {
             let (soft, hard) = (tm.soft_ms.unwrap_or(0), tm.hard_ms.unwrap_or(0));
             assert!(soft <= hard, "{time} {inc} {mtg:?}");
             assert!(
-                hard <= time.saturating_sub(10).saturating_sub((time / 2).min(20)) / 10 * 8,
+                hard <= percent(
+                    time.saturating_sub(10).saturating_sub((time / 2).min(20)),
+                    TM_HARD_MAX_PERCENT
+                ),
                 "{time} {inc} {mtg:?}"
             );
         }
         assert_eq!(clock(0, 0, None).hard_ms, Some(0));
+    }
+
+    #[test]
+    fn a_stretched_soft_bound_stays_within_the_hard_bound() {
+        for (time, inc, mtg) in [(1_000, 10, None), (8_000, 80, None), (60_000, 0, Some(1))] {
+            let tm = clock(time, inc, mtg);
+            let hard = tm.hard_ms.expect("a clock sets a hard bound");
+            for scale in [0.5, 1.0, 2.0, 4.0, 100.0, f64::INFINITY] {
+                let soft = tm.soft_limit_ms(scale).expect("a clock sets a soft bound");
+                assert!(
+                    soft <= hard,
+                    "{time}+{inc}: scale {scale} gives {soft} > {hard}"
+                );
+            }
+            assert_eq!(tm.soft_limit_ms(100.0), Some(hard));
+        }
+    }
+
+    #[test]
+    fn a_missing_clock_of_ours_is_a_timed_search() {
+        // `go btime 5000` with White to move, and `go winc 100` alone.
+        for clocks in [
+            [None, Some(5000), None, None],
+            [None, None, Some(100), None],
+        ] {
+            let mut limits = Limits::default();
+            limits.set_clock(true, clocks);
+            let tm = TimeManager::new(&limits, 10);
+            assert_eq!((tm.soft_ms, tm.hard_ms), (Some(0), Some(0)), "{clocks:?}");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! (one 64-byte cache line); a new entry replaces the one least worth keeping, judged by
 //! depth and by how many searches ago it was written.
 
+use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEPTH_MARGIN};
 use crate::chess::Move;
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -184,7 +185,8 @@ impl TranspositionTable {
             if stored ^ data == key {
                 if let Some(old) = unpack(data) {
                     // Keep a deeper exact result for this position unless ours is exact too.
-                    if old.depth > entry.depth + 3 && entry.bound != Bound::Exact {
+                    if old.depth > entry.depth + TT_KEEP_DEPTH_MARGIN && entry.bound != Bound::Exact
+                    {
                         return;
                     }
                     if entry.mv.is_none() {
@@ -198,7 +200,7 @@ impl TranspositionTable {
             let worth = if data == 0 {
                 i32::MIN
             } else {
-                (data >> 56) as i32 - 8 * age_gap
+                (data >> 56) as i32 - TT_AGE_WEIGHT * age_gap
             };
             if worth < victim_worth {
                 victim_worth = worth;

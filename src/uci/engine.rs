@@ -287,19 +287,21 @@ impl Engine {
                 }
             }
         }
-        let white = root.side_to_move() == Color::White;
         let mut limits = Limits {
             depth: params.depth,
             nodes: params.nodes,
             movetime: params.movetime,
             mate: params.mate,
-            time: if white { params.wtime } else { params.btime },
-            increment: if white { params.winc } else { params.binc }.unwrap_or(0),
             moves_to_go: params.moves_to_go,
             infinite: params.infinite,
             ponder: params.ponder,
             search_moves,
+            ..Limits::default()
         };
+        limits.set_clock(
+            root.side_to_move() == Color::White,
+            [params.wtime, params.btime, params.winc, params.binc],
+        );
         if limits.is_unbounded() {
             limits.infinite = true;
         }
