@@ -5,6 +5,7 @@
 //! with a range, settable at run time by `setoption` and listed by `ferrite spsa`. Limits
 //! and sizes stay constants.
 
+use crate::eval::EVAL_LIMIT;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// A search parameter that can be changed while the engine runs, for tuning.
@@ -102,6 +103,8 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Larger than any score.
 pub const INFINITE: i32 = MATE + 1;
+// A static evaluation must never read as a mate (the room above it is for tablebase scores).
+const _: () = assert!(EVAL_LIMIT < MATE_BOUND);
 
 /// First aspiration half-window in centipawns, from depth `ASPIRATION_MIN_DEPTH` on.
 pub static ASPIRATION_WINDOW: Tunable = Tunable::new("ASPIRATION_WINDOW", 20, 5, 60);
