@@ -463,6 +463,34 @@ fn bad_input_gets_one_error_line_and_keeps_the_last_good_state() {
 }
 
 #[test]
+fn unreachable_material_gets_one_error_line_and_keeps_the_last_position() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    // 270 legal moves, more than a move list holds; before issue 35 this was accepted.
+    s.send("position fen kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -");
+    assert_eq!(
+        s.sync(),
+        vec![
+            "info string error: invalid FEN 'kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -': \
+             White has 28 pieces, more than the 16 a side starts with"
+                .to_string()
+        ]
+    );
+    s.send("go perft 1");
+    let lines = s.read_until(LONG, |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 20"));
+    // The richest material a game can reach is accepted, all 218 moves of it.
+    s.send("position fen 3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1");
+    assert_eq!(s.sync(), Vec::<String>::new());
+    s.send("go perft 1");
+    let lines = s.read_until(LONG, |l| l.starts_with("Nodes searched"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 218")
+    );
+}
+
+#[test]
 fn multipv_reports_distinct_lines_and_bestmove_is_the_first() {
     let mut s = Session::start();
     s.send("setoption name MultiPV value 3");

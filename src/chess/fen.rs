@@ -27,6 +27,17 @@ pub enum FenError {
     KingCount { color: Color, count: u32 },
     /// A pawn on the first or last rank.
     PawnOnBackRank(Square),
+    /// A side with more than the 16 men it starts with.
+    TooManyPieces { color: Color, count: u32 },
+    /// A side with more than 8 pawns.
+    TooManyPawns { color: Color, count: u32 },
+    /// A side with more pieces beyond its starting set (`promoted`) than it has lost pawns
+    /// (`missing_pawns`) that could have promoted.
+    TooManyPromoted {
+        color: Color,
+        promoted: u32,
+        missing_pawns: u32,
+    },
     /// The side-to-move field is not `w` or `b`.
     BadSideToMove(String),
     /// A castling character that is not `K`, `Q`, `k`, `q`, a file letter or `-`.
@@ -54,6 +65,24 @@ impl fmt::Display for FenError {
                 write!(f, "{color:?} has {count} kings, expected exactly one")
             }
             FenError::PawnOnBackRank(sq) => write!(f, "pawn on first or last rank ({sq})"),
+            FenError::TooManyPieces { color, count } => {
+                write!(
+                    f,
+                    "{color:?} has {count} pieces, more than the 16 a side starts with"
+                )
+            }
+            FenError::TooManyPawns { color, count } => {
+                write!(f, "{color:?} has {count} pawns, more than 8")
+            }
+            FenError::TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{color:?} has more pieces beyond its starting set ({promoted}) than missing \
+                 pawns that could have promoted ({missing_pawns})"
+            ),
             FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
             FenError::BadCastling(s) => write!(f, "bad castling field '{s}'"),
             FenError::CastlingWithoutPieces(c) => {
@@ -82,6 +111,7 @@ impl Position {
             if count != 1 {
                 return Err(FenError::KingCount { color, count });
             }
+            check_material(&pos, color)?;
         }
         let back_ranks = Bitboard::rank(Rank::R1) | Bitboard::rank(Rank::R8);
         if let Some(sq) = (pos.pieces_of_type(PieceType::Pawn) & back_ranks).lsb() {
@@ -192,6 +222,46 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                 squares: file,
             });
         }
+    }
+    Ok(())
+}
+
+/// Refuses material that no game can reach, as python-chess and shakmaty do. Besides being
+/// honest about what a position is, this is what keeps every accepted position's legal moves
+/// within a move list: the most any reachable position has is 218, while the 24 queens, two
+/// bishops and a rook of issue 35's position have 270.
+///
+/// Every piece beyond the starting set (a second queen, a third rook, bishop or knight) needs
+/// a pawn that promoted. Bishops are counted together rather than per square colour (shakmaty's
+/// stricter rule): simpler, and enough to bound the move count.
+fn check_material(pos: &Position, color: Color) -> Result<(), FenError> {
+    let count = pos.pieces_of_color(color).popcount();
+    if count > 16 {
+        return Err(FenError::TooManyPieces { color, count });
+    }
+    let pawns = pos.pieces(color, PieceType::Pawn).popcount();
+    if pawns > 8 {
+        return Err(FenError::TooManyPawns {
+            color,
+            count: pawns,
+        });
+    }
+    let beyond = |piece_type: PieceType, initial: u32| {
+        pos.pieces(color, piece_type)
+            .popcount()
+            .saturating_sub(initial)
+    };
+    let promoted = beyond(PieceType::Queen, 1)
+        + beyond(PieceType::Rook, 2)
+        + beyond(PieceType::Bishop, 2)
+        + beyond(PieceType::Knight, 2);
+    let missing_pawns = 8 - pawns;
+    if promoted > missing_pawns {
+        return Err(FenError::TooManyPromoted {
+            color,
+            promoted,
+            missing_pawns,
+        });
     }
     Ok(())
 }
@@ -411,6 +481,76 @@ mod tests {
             err("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"),
             FenError::OpponentInCheck
         );
+    }
+
+    #[test]
+    fn unreachable_material_is_refused() {
+        assert_eq!(
+            err("kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -"),
+            FenError::TooManyPieces {
+                color: Color::White,
+                count: 28
+            }
+        );
+        // The full starting set and a third knight: 17 men.
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/4n3/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+            FenError::TooManyPieces {
+                color: Color::Black,
+                count: 17
+            }
+        );
+        assert_eq!(
+            err("k7/8/8/8/8/P7/PPPPPPPP/K7 w - - 0 1"),
+            FenError::TooManyPawns {
+                color: Color::White,
+                count: 9
+            }
+        );
+        // Ten queens: nine promoted, but only eight pawns to promote.
+        assert_eq!(
+            err("qqqqqqqq/qq6/8/8/8/8/8/K6k b - - 0 1"),
+            FenError::TooManyPromoted {
+                color: Color::Black,
+                promoted: 9,
+                missing_pawns: 8
+            }
+        );
+        // Seven pawns, a second queen and a third knight: two promotions from one pawn.
+        assert_eq!(
+            err("4k3/8/8/8/8/8/PPPPPPP1/QQNNNK2 w - - 0 1"),
+            FenError::TooManyPromoted {
+                color: Color::White,
+                promoted: 2,
+                missing_pawns: 1
+            }
+        );
+        // Bishops count together, whatever their square colours: a third needs a promotion.
+        assert_eq!(
+            err("4k3/8/8/8/8/8/PPPPPPPP/BBBK4 w - - 0 1"),
+            FenError::TooManyPromoted {
+                color: Color::White,
+                promoted: 1,
+                missing_pawns: 0
+            }
+        );
+    }
+
+    #[test]
+    fn the_richest_reachable_material_is_accepted() {
+        // Nine queens, two rooks, two bishops, two knights and the king: 16 men, 8 of them
+        // promoted from 8 missing pawns, in the reachable position with the most legal moves.
+        let richest = Position::from_fen("3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1")
+            .expect("reachable material");
+        assert_eq!(richest.legal_moves().len(), 218);
+        // A promotion for every missing pawn, and the full starting set.
+        for fen in [
+            "4k3/8/8/8/8/8/PPPPPPP1/QQNNK3 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "bbbbkbbb/8/8/8/8/8/8/4K3 b - - 0 1",
+        ] {
+            assert!(Position::from_fen(fen).is_ok(), "{fen}");
+        }
     }
 
     #[test]

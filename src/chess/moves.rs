@@ -178,7 +178,8 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Most moves any legal chess position has is 218; 256 leaves room.
+/// Most moves any reachable chess position has is 218, and `Position::from_fen` refuses
+/// material no game can reach; 256 leaves room.
 pub const MAX_MOVES: usize = 256;
 
 /// A list of moves in a fixed array on the stack: no heap allocation.

@@ -23,14 +23,21 @@ impl<T: Copy, const N: usize> StackList<T, N> {
         }
     }
 
-    /// Appends a value. Callers size `N` so that the list never overflows; if it did, a
-    /// debug build would panic and a release build would drop the value.
+    /// Appends a value.
+    ///
+    /// # Panics
+    /// If the list already holds `N` values, in every build. Callers size `N` so that this
+    /// cannot happen (move lists hold the 218 moves of the richest position a FEN may set
+    /// up), so an overflow is a bug; dropping the value instead would quietly lose a move.
     #[inline(always)]
     pub fn push(&mut self, value: T) {
-        debug_assert!(self.len < N);
-        if let Some(slot) = self.items.get_mut(self.len) {
-            slot.write(value);
-            self.len += 1;
+        // The bounds check is the only branch on the hot path; the panic stays out of line.
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                slot.write(value);
+                self.len += 1;
+            }
+            None => overflow(N),
         }
     }
 
@@ -65,6 +72,13 @@ impl<T: Copy, const N: usize> StackList<T, N> {
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.as_slice().iter()
     }
+}
+
+/// The out-of-line panic of [`StackList::push`].
+#[cold]
+#[inline(never)]
+fn overflow(capacity: usize) -> ! {
+    panic!("invariant: a StackList of capacity {capacity} overflowed");
 }
 
 impl<T: Copy + PartialEq, const N: usize> StackList<T, N> {
@@ -108,5 +122,14 @@ mod tests {
         assert!(list.contains(9) && !list.contains(11));
         let copy = list.clone();
         assert_eq!(copy.as_slice(), list.as_slice());
+    }
+
+    #[test]
+    #[should_panic(expected = "invariant: a StackList of capacity 3 overflowed")]
+    fn pushing_past_capacity_panics() {
+        let mut list: StackList<i32, 3> = StackList::new();
+        for value in 0..4 {
+            list.push(value);
+        }
     }
 }

@@ -39,6 +39,14 @@ use crate::chess::attacks::king_attacks as king_attacks_of;
 use crate::chess::{Color, PieceType, Position};
 use params::*;
 
+/// Bound on every static evaluation, either way: 200 pawns. The richest material a FEN may
+/// set up against a bare king evaluates to about 12,500, so no reachable position is clamped
+/// today; the bound guards, for later evaluations too, that an evaluation never reads as a mate
+/// (the search's `MATE_BOUND`, 31,872) nor overflows the 16 bits the transposition table keeps
+/// it in, and leaves room for tablebase scores just below the mate range. `search::params`
+/// asserts the ordering.
+pub const EVAL_LIMIT: i32 = 20_000;
+
 /// The evaluation terms, in the order `trace` prints them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Term {
@@ -233,15 +241,17 @@ impl Breakdown {
             .fold(Score::ZERO, |sum, &term| sum + self.term(term))
     }
 
-    /// The blended, scaled score from white's point of view. Integer division truncates
-    /// towards zero, so colour-mirrored positions get exactly opposite values.
+    /// The blended, scaled score from white's point of view, within [`EVAL_LIMIT`]. Integer
+    /// division truncates towards zero and the clamp is symmetric, so colour-mirrored
+    /// positions get exactly opposite values.
     fn white_score(&self) -> i32 {
         if self.no_mating_material {
             return 0;
         }
         let total = self.total();
         let eg = total.eg * self.scale / SCALE_NORMAL;
-        (total.mg * self.phase + eg * (PHASE_MAX - self.phase)) / PHASE_MAX
+        let blended = (total.mg * self.phase + eg * (PHASE_MAX - self.phase)) / PHASE_MAX;
+        blended.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The final score from the side to move's point of view.
@@ -295,6 +305,27 @@ mod tests {
         // Promotions can push the count past the start; it is capped.
         let queens = pos("qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1");
         assert_eq!(Breakdown::new(&queens).phase, PHASE_MAX);
+    }
+
+    #[test]
+    fn evaluations_stay_within_the_limit() {
+        // The richest reachable material: nine queens, two rooks, bishops and knights.
+        let richest = "3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk";
+        let white = pos(&format!("{richest} w - - 0 1"));
+        let black = pos(&format!("{richest} b - - 0 1"));
+        assert!((EVAL_LIMIT / 2..EVAL_LIMIT).contains(&evaluate(&white)));
+        assert!((-EVAL_LIMIT..-EVAL_LIMIT / 2).contains(&evaluate(&black)));
+        // Terms no position reaches today are clamped, for either side and side to move.
+        for (position, limit) in [(&white, EVAL_LIMIT), (&black, -EVAL_LIMIT)] {
+            let mut b = Breakdown::new(position);
+            for side in &mut b.terms[Term::Material as usize] {
+                *side = side.times(10);
+            }
+            assert_eq!(b.score(), limit);
+            let [white_material, black_material] = &mut b.terms[Term::Material as usize];
+            std::mem::swap(white_material, black_material);
+            assert_eq!(b.score(), -limit);
+        }
     }
 
     #[test]

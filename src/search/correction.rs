@@ -7,6 +7,7 @@
 
 use super::params::{CORRECTION_MAX, CORRECTION_SIZE};
 use crate::chess::{Color, PieceType, Position};
+use crate::eval::EVAL_LIMIT;
 
 /// Corrections are kept in 1/`GRAIN` centipawns so that small updates are not lost.
 const GRAIN: i32 = 256;
@@ -67,13 +68,14 @@ impl Default for CorrectionHistory {
 
 impl CorrectionHistory {
     /// `raw`, the static evaluation of `pos`, corrected: half the pawn-structure correction
-    /// and a quarter of each side's pieces'.
+    /// and a quarter of each side's pieces'. The result stays within [`EVAL_LIMIT`], as the
+    /// evaluation itself does.
     #[inline]
     pub fn correct(&self, pos: &Position, raw: i32) -> i32 {
         let tables = &self.table[pos.side_to_move().index()];
         let [pawns, white, black] = slots(pos);
         let sum = 2 * tables[0][pawns] + tables[1][white] + tables[2][black];
-        raw + sum / (4 * GRAIN)
+        (raw + sum / (4 * GRAIN)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Learns from a search of `pos` to `depth` that scored `score` where the static
@@ -110,6 +112,20 @@ mod tests {
         // The other side to move has its own entry.
         let black = pos.play(pos.legal_moves().as_slice()[0]);
         assert_eq!(correction.correct(&black, 0), 0);
+    }
+
+    #[test]
+    fn corrected_evaluations_stay_within_the_limit() {
+        let pos = Position::startpos();
+        let mut correction = CorrectionHistory::default();
+        for _ in 0..1000 {
+            correction.update(&pos, 15, 0, 10_000);
+        }
+        assert_eq!(correction.correct(&pos, EVAL_LIMIT - 1), EVAL_LIMIT);
+        for _ in 0..1000 {
+            correction.update(&pos, 15, 0, -10_000);
+        }
+        assert_eq!(correction.correct(&pos, 1 - EVAL_LIMIT), -EVAL_LIMIT);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! with a range, settable at run time by `setoption` and listed by `ferrite spsa`. Limits
 //! and sizes stay constants.
 
+use crate::eval::EVAL_LIMIT;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// A search parameter that can be changed while the engine runs, for tuning.
@@ -102,6 +103,8 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Larger than any score.
 pub const INFINITE: i32 = MATE + 1;
+// A static evaluation must never read as a mate (the room above it is for tablebase scores).
+const _: () = assert!(EVAL_LIMIT < MATE_BOUND);
 
 /// No TT entry ends a node whose halfmove clock has reached this: the entry may come from a
 /// search with a lower clock, for which the fifty-move draw was further away (Stockfish: 90).
