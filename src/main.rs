@@ -1,12 +1,20 @@
-//! The `ferrite` binary: with no subcommand it speaks UCI on stdin/stdout; subcommands run
-//! perft, bench, the test-suite tools and the evaluation tuner (`datagen`, `import-pgn`,
-//! `tune`) from the shell. Other arguments are UCI commands, run before stdin is read
-//! (`ferrite "go perft 5" quit`).
+//! The `ferrite` binary: argument parsing and dispatch only. With no subcommand it speaks
+//! UCI on stdin/stdout; arguments that are no subcommand or flag are UCI commands, run before
+//! stdin is read (`ferrite "go perft 5" quit`). The subcommands (perft, bench, spsa, the EPD
+//! suite runner and the tuning tools `datagen`, `import-pgn` and `tune`) call the library and
+//! print what it returns; a refusal is printed as `error: …` with exit code 2 for bad input
+//! or an unreadable file, 1 for a failure while writing or running.
 
-use clap::{CommandFactory, Parser, Subcommand};
-use ferrite::chess::perft::divide;
-use ferrite::chess::Position;
-use ferrite::tune::{apply, data, datagen, import, pgn, report, texel};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use ferrite::chess::perft::PerftReport;
+use ferrite::chess::{Position, STARTPOS_FEN};
+use ferrite::epd::{self, SuiteConfig};
+use ferrite::search::{bench, params};
+use ferrite::tune::datagen::{self, DatagenConfig, DatagenError};
+use ferrite::tune::import::{self, ImportError};
+use ferrite::tune::texel::{self, TuneError, TuneProgress};
+use ferrite::tune::{apply, report};
+use std::fmt::Display;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,10 +22,7 @@ use std::time::Instant;
 
 /// `println!` that ignores a closed stdout (`ferrite perft 5 | head -1`) instead of panicking.
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {{ let _ = writeln!(std::io::stdout().lock(), $($arg)*); }};
 }
 
 #[derive(Parser)]
@@ -30,40 +35,10 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check and speed test).
-    Perft {
-        /// Depth in plies.
-        depth: u32,
-        /// Start from this FEN instead of the start position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Print the count below each root move, as Stockfish's `go perft` does.
-        #[arg(long)]
-        divide: bool,
-        /// Threads to split the root moves over.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-    },
+    Perft(PerftArgs),
     /// Run an EPD test suite (`bm`, `am`, `dm`, `id`): prints each failure and a final
     /// `solved N/M` line; progress goes to stderr.
-    Epd {
-        /// The EPD file.
-        file: std::path::PathBuf,
-        /// Thinking time per position in milliseconds.
-        #[arg(long, default_value_t = 1000)]
-        movetime: u64,
-        /// Search threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Hash table size in MiB.
-        #[arg(long, default_value_t = 64)]
-        hash: usize,
-        /// Only records whose id starts with this.
-        #[arg(long)]
-        filter: Option<String>,
-        /// Set a tunable search parameter first, as `NAME=VALUE` (repeatable; see `spsa`).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-    },
+    Epd(EpdArgs),
     /// Search the fixed bench positions to a fixed depth; the last line is
     /// `<nodes> nodes <nps> nps` (the same node count on every run).
     Bench {
@@ -77,29 +52,7 @@ enum Command {
     Spsa,
     /// Play self-play games for tuning and write their quiet positions as
     /// `<FEN> | <result>` lines (result from white's view: 1.0, 0.5 or 0.0).
-    Datagen {
-        /// Games to play.
-        #[arg(long)]
-        games: usize,
-        /// Nodes searched per move.
-        #[arg(long)]
-        nodes: u64,
-        /// EPD or FEN file of start positions (first four fields of each line).
-        #[arg(long)]
-        openings: PathBuf,
-        /// Output file (overwritten).
-        #[arg(long)]
-        out: PathBuf,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Seed for the choice of openings; the same seed gives the same file.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Random legal moves played after each opening, so that games differ.
-        #[arg(long, default_value_t = 0)]
-        random_plies: usize,
-    },
+    Datagen(DatagenArgs),
     /// Read games from PGN files and write their quiet positions, labelled with each game's
     /// result, as `datagen` does (games not played out are skipped and listed on stderr).
     ImportPgn {
@@ -113,31 +66,95 @@ enum Command {
     /// Fit a middlegame and an endgame multiplier per evaluation term, every entry of the
     /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
     /// print the params.rs values they give.
-    Tune {
-        /// The `<FEN> | <result>` file `datagen` wrote.
-        #[arg(long)]
-        data: PathBuf,
-        /// Gradient-descent (Adam) steps.
-        #[arg(long, default_value_t = 1000)]
-        iterations: usize,
-        /// Adam step size (multipliers move by about this much per step, table
-        /// entries by this many pawns).
-        #[arg(long, default_value_t = 0.01)]
-        rate: f64,
-        /// Weight of the pull of table entries towards their current values.
-        #[arg(long, default_value_t = 0.0)]
-        prior: f64,
-        /// A second data file held out of the fit: its error is reported before and after.
-        #[arg(long)]
-        validation: Option<PathBuf>,
-        /// Threads for reading and for the error sums.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Also write the fitted values into this copy of `src/eval/params.rs` (then run
-        /// `cargo fmt`).
-        #[arg(long)]
-        write_params: Option<PathBuf>,
-    },
+    Tune(TuneArgs),
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// Depth in plies.
+    depth: u32,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print the count below each root move, as Stockfish's `go perft` does.
+    #[arg(long)]
+    divide: bool,
+    /// Threads to split the root moves over.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+#[derive(Args)]
+struct EpdArgs {
+    /// The EPD file.
+    file: PathBuf,
+    /// Thinking time per position in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Only records whose id starts with this.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Set a tunable search parameter first, as `NAME=VALUE` (repeatable; see `spsa`).
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = name_value)]
+    set: Vec<(String, String)>,
+}
+
+#[derive(Args)]
+struct DatagenArgs {
+    /// Games to play.
+    #[arg(long)]
+    games: usize,
+    /// Nodes searched per move.
+    #[arg(long)]
+    nodes: u64,
+    /// EPD or FEN file of start positions (first four fields of each line).
+    #[arg(long)]
+    openings: PathBuf,
+    /// Output file (overwritten).
+    #[arg(long)]
+    out: PathBuf,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Seed for the choice of openings; the same seed gives the same file.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Random legal moves played after each opening, so that games differ.
+    #[arg(long, default_value_t = 0)]
+    random_plies: usize,
+}
+
+#[derive(Args)]
+struct TuneArgs {
+    /// The `<FEN> | <result>` file `datagen` wrote.
+    #[arg(long)]
+    data: PathBuf,
+    /// Gradient-descent (Adam) steps.
+    #[arg(long, default_value_t = 1000)]
+    iterations: usize,
+    /// Adam step size (multipliers move by about this much per step, table
+    /// entries by this many pawns).
+    #[arg(long, default_value_t = 0.01)]
+    rate: f64,
+    /// Weight of the pull of table entries towards their current values.
+    #[arg(long, default_value_t = 0.0)]
+    prior: f64,
+    /// A second data file held out of the fit: its error is reported before and after.
+    #[arg(long)]
+    validation: Option<PathBuf>,
+    /// Threads for reading and for the error sums.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Also write the fitted values into this copy of `src/eval/params.rs` (then run
+    /// `cargo fmt`).
+    #[arg(long)]
+    write_params: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -154,97 +171,127 @@ fn main() -> ExitCode {
         ferrite::uci::run_with_commands(&args, std::io::stdin().lock());
         return ExitCode::SUCCESS;
     }
-    let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Perft {
-            depth,
-            fen,
-            divide: show_divide,
-            threads,
-        }) => run_perft(depth, fen.as_deref(), show_divide, threads),
-        Some(Command::Bench { depth }) => {
-            let result = ferrite::search::bench::run(depth, &mut |fen, nodes| {
-                eprintln!("{nodes:>12} {fen}");
-            });
-            say!("{} nodes {} nps", result.nodes, result.nps);
-            ExitCode::SUCCESS
+    let Some(command) = Cli::parse().command else {
+        ferrite::uci::run(std::io::stdin().lock());
+        return ExitCode::SUCCESS;
+    };
+    match run(command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// Runs a subcommand; on failure the error has been printed and the exit code is returned.
+fn run(command: Command) -> Result<(), ExitCode> {
+    match command {
+        Command::Perft(a) => {
+            let fen = a.fen.as_deref().unwrap_or(STARTPOS_FEN);
+            let pos = Position::from_fen(fen)
+                .map_err(|e| fail(BAD_INPUT, format_args!("invalid FEN: {e}")))?;
+            let report = PerftReport::run(&pos, a.depth, a.threads);
+            // Unlike `go perft 0`, no empty divide section at depth 0.
+            say!("{}", report.lines(a.divide && a.depth > 0, false));
+            say!("{}", report.speed_line());
         }
-        Some(Command::Spsa) => {
-            for tunable in ferrite::search::params::TUNABLES {
-                // OpenBench's usual starting step: a twentieth of the range; learning rate 0.002.
-                let step = (f64::from(tunable.max - tunable.min) / 20.0).max(0.5);
-                say!(
-                    "{}, int, {}, {}, {}, {step}, 0.002",
-                    tunable.name,
-                    tunable.default,
-                    tunable.min,
-                    tunable.max
-                );
-            }
-            ExitCode::SUCCESS
+        Command::Bench { depth } => {
+            let result = bench::run(depth, &mut |fen, nodes| eprintln!("{nodes:>12} {fen}"));
+            say!("{result}");
         }
-        Some(Command::Epd {
-            file,
-            movetime,
-            threads,
-            hash,
-            filter,
-            set,
-        }) => match set
+        Command::Spsa => params::TUNABLES
             .iter()
-            .try_for_each(|assignment| set_tunable(assignment))
-        {
-            Ok(()) => run_epd(&file, movetime, threads, hash, filter.as_deref()),
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
+            .for_each(|t| say!("{}", t.spsa_line())),
+        Command::Epd(a) => {
+            for (name, value) in &a.set {
+                let clamped = params::set_tunable(name, value).map_err(|e| fail(BAD_INPUT, e))?;
+                clamped.iter().for_each(|note| eprintln!("note: {note}"));
             }
-        },
-        Some(Command::Datagen {
-            games,
-            nodes,
-            openings,
-            out,
-            threads,
-            seed,
-            random_plies,
-        }) => {
-            let config = datagen::DatagenConfig {
-                games,
-                nodes,
-                threads,
-                seed,
-                random_plies,
+            let config = SuiteConfig {
+                movetime_ms: a.movetime,
+                threads: a.threads,
+                hash_mb: a.hash,
+                filter: a.filter,
             };
-            run_datagen(&config, &openings, &out)
+            let summary = epd::run_suite(&a.file, &config, &mut |outcome, so_far| {
+                if !outcome.solved {
+                    say!("failed {}: {}", outcome.id, outcome.answer);
+                }
+                let verdict = if outcome.solved { "ok" } else { "FAIL" };
+                let (done, total, id) = (so_far.run, so_far.total, &outcome.id);
+                eprintln!("[{done}/{total}] {id} {verdict} ({} solved)", so_far.solved);
+            });
+            say!("{}", summary.map_err(|e| fail(BAD_INPUT, e))?);
         }
-        Some(Command::ImportPgn { files, out }) => run_import_pgn(&files, &out),
-        Some(Command::Tune {
-            data,
-            iterations,
-            rate,
-            prior,
-            validation,
-            threads,
-            write_params,
-        }) => {
+        Command::Datagen(a) => {
+            let config = DatagenConfig {
+                games: a.games,
+                nodes: a.nodes,
+                threads: a.threads,
+                seed: a.seed,
+                random_plies: a.random_plies,
+            };
+            let start = Instant::now();
+            let progress = |done: &datagen::Summary| {
+                let (played, positions) = (done.games, done.positions);
+                let (games, seconds) = (a.games, start.elapsed().as_secs_f64());
+                eprintln!("datagen: {played}/{games} games, {positions} positions, {seconds:.1} s");
+            };
+            let summary =
+                datagen::run(&config, &a.openings, &a.out, &progress).map_err(|e| match e {
+                    DatagenError::Threads(_) | DatagenError::Write { .. } => fail(FAILED, e),
+                    _ => fail(BAD_INPUT, e),
+                })?;
+            let (out, seconds) = (a.out.display(), start.elapsed().as_secs_f64());
+            say!("datagen: {summary} written to {out} in {seconds:.1} s");
+        }
+        Command::ImportPgn { files, out } => {
+            let skipped = &mut |path: &Path, line, why: &import::Skipped| {
+                eprintln!("{} line {line}: game skipped: {why}", path.display());
+            };
+            let summary = import::import_files(&files, &out, skipped).map_err(|e| match e {
+                ImportError::Write { .. } => fail(FAILED, e),
+                _ => fail(BAD_INPUT, e),
+            })?;
+            say!("import-pgn: {summary} written to {}", out.display());
+        }
+        Command::Tune(a) => {
             let schedule = texel::Schedule {
-                iterations,
-                rate,
-                prior,
+                iterations: a.iterations,
+                rate: a.rate,
+                prior: a.prior,
             };
-            let files = TuneFiles {
-                data: &data,
-                validation: validation.as_deref(),
-                write_params: write_params.as_deref(),
-            };
-            run_tune(&files, schedule, threads)
-        }
-        None => {
-            ferrite::uci::run(std::io::stdin().lock());
-            ExitCode::SUCCESS
+            let progress = |event: TuneProgress| eprintln!("tune: {event}");
+            let validation = a.validation.as_deref();
+            let tuned = texel::tune_files(&a.data, validation, schedule, a.threads, &progress);
+            let tuned = tuned.map_err(|e| match e {
+                TuneError::Threads(_) => fail(FAILED, e),
+                _ => fail(BAD_INPUT, e),
+            })?;
+            say!("{}", report::report(&tuned));
+            if let Some(path) = a.write_params {
+                apply::write_params(&path, &tuned).map_err(|e| fail(FAILED, e))?;
+                eprintln!("tune: wrote the fitted values into {}", path.display());
+            }
         }
     }
+    Ok(())
+}
+
+/// Exit code for bad input: a malformed argument, an unreadable or malformed file.
+const BAD_INPUT: u8 = 2;
+/// Exit code for a failure while writing (or starting threads).
+const FAILED: u8 = 1;
+
+/// Prints `error: <error>` and gives exit code `code`.
+fn fail(code: u8, error: impl Display) -> ExitCode {
+    eprintln!("error: {error}");
+    ExitCode::from(code)
+}
+
+/// `--set`'s `NAME=VALUE`, split at the first `=`; clap refuses text without one as it
+/// refuses any malformed argument.
+fn name_value(text: &str) -> Result<(String, String), &'static str> {
+    let (name, value) = text.split_once('=').ok_or("expected NAME=VALUE")?;
+    Ok((name.trim().to_string(), value.to_string()))
 }
 
 /// True if clap should read the arguments: `word` is a flag or a subcommand (`bench` is
@@ -255,294 +302,4 @@ fn is_cli_word(word: &str) -> bool {
         || Cli::command()
             .get_subcommands()
             .any(|sub| sub.get_name() == word || sub.get_all_aliases().any(|alias| alias == word))
-}
-
-fn run_perft(depth: u32, fen: Option<&str>, show_divide: bool, threads: usize) -> ExitCode {
-    let pos = match fen.map(Position::from_fen) {
-        None => Position::startpos(),
-        Some(Ok(pos)) => pos,
-        Some(Err(e)) => {
-            eprintln!("error: invalid FEN: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let start = Instant::now();
-    let counts = divide(&pos, depth, threads.max(1));
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        counts.iter().map(|(_, n)| n).sum()
-    };
-    let elapsed = start.elapsed().as_secs_f64();
-    if show_divide && depth > 0 {
-        for (mv, n) in &counts {
-            say!("{}: {n}", mv.to_uci(false));
-        }
-        say!("");
-    }
-    say!("Nodes searched: {total}");
-    say!(
-        "Time: {:.3} s, speed: {:.1} Mnps",
-        elapsed,
-        total as f64 / elapsed.max(1e-9) / 1e6
-    );
-    ExitCode::SUCCESS
-}
-
-/// Applies one `NAME=VALUE` assignment to a tunable search parameter, parsed and clamped as
-/// `setoption` does.
-fn set_tunable(assignment: &str) -> Result<(), String> {
-    let (name, value) = assignment
-        .split_once('=')
-        .ok_or_else(|| format!("--set wants NAME=VALUE, got `{assignment}`"))?;
-    let tunable = ferrite::search::params::tunable(name.trim())
-        .ok_or_else(|| format!("no tunable parameter called `{name}`"))?;
-    let outcome = ferrite::uci::options::Options::default()
-        .set(tunable.name, Some(value.trim()))
-        .map_err(|e| e.to_string())?;
-    if let Some(note) = outcome.note {
-        eprintln!("note: {note}");
-    }
-    Ok(())
-}
-
-fn run_epd(
-    file: &std::path::Path,
-    movetime: u64,
-    threads: usize,
-    hash: usize,
-    filter: Option<&str>,
-) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", file.display());
-            return ExitCode::from(2);
-        }
-    };
-    let mut records = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match ferrite::epd::parse_record(line, index + 1) {
-            Ok(record) if filter.is_none_or(|prefix| record.id.starts_with(prefix)) => {
-                records.push(record)
-            }
-            Ok(_) => {}
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let mut tt = ferrite::search::tt::TranspositionTable::new(hash.max(1));
-    let mut solved = 0;
-    for (index, record) in records.iter().enumerate() {
-        tt.clear();
-        let outcome = ferrite::epd::run_record(record, movetime, threads.max(1), &tt);
-        if outcome.solved {
-            solved += 1;
-        } else {
-            say!("failed {}: {}", outcome.id, outcome.answer);
-        }
-        eprintln!(
-            "[{}/{}] {} {} ({solved} solved)",
-            index + 1,
-            records.len(),
-            outcome.id,
-            if outcome.solved { "ok" } else { "FAIL" }
-        );
-    }
-    say!("solved {solved}/{}", records.len());
-    ExitCode::SUCCESS
-}
-
-fn run_datagen(config: &datagen::DatagenConfig, openings: &Path, out: &Path) -> ExitCode {
-    let text = match std::fs::read_to_string(openings) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", openings.display());
-            return ExitCode::from(2);
-        }
-    };
-    let book = match data::parse_openings(&text) {
-        Ok(book) => book,
-        Err(e) => {
-            eprintln!("error: {}: {e}", openings.display());
-            return ExitCode::from(2);
-        }
-    };
-    let mut writer = match create_output(out) {
-        Ok(writer) => writer,
-        Err(code) => return code,
-    };
-    let start = Instant::now();
-    let report_every = (config.games / 20).max(1);
-    let progress = |summary: &datagen::Summary| {
-        if summary.games.is_multiple_of(report_every) || summary.games == config.games {
-            eprintln!(
-                "datagen: {}/{} games, {} positions, {:.1} s",
-                summary.games,
-                config.games,
-                summary.positions,
-                start.elapsed().as_secs_f64()
-            );
-        }
-    };
-    match datagen::run(config, &book, &mut writer, &progress) {
-        Ok(summary) => {
-            say!(
-                "datagen: {summary} written to {} in {:.1} s",
-                out.display(),
-                start.elapsed().as_secs_f64()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {}: {e}", out.display());
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// `out` created (or emptied) for writing; on failure the error is printed and the exit code
-/// for it returned.
-fn create_output(out: &Path) -> Result<std::io::BufWriter<std::fs::File>, ExitCode> {
-    std::fs::File::create(out)
-        .map(std::io::BufWriter::new)
-        .map_err(|e| {
-            eprintln!("error: cannot create {}: {e}", out.display());
-            ExitCode::from(2)
-        })
-}
-
-fn run_import_pgn(files: &[PathBuf], out: &Path) -> ExitCode {
-    let mut writer = match create_output(out) {
-        Ok(writer) => writer,
-        Err(code) => return code,
-    };
-    let (mut games, mut skipped, mut positions) = (0, 0, 0);
-    for path in files {
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        };
-        for game in pgn::read_games(&text) {
-            games += 1;
-            let (result, kept) = match import::game_positions(&game) {
-                Ok(found) => found,
-                Err(why) => {
-                    skipped += 1;
-                    eprintln!("{} line {}: game skipped: {why}", path.display(), game.line);
-                    continue;
-                }
-            };
-            positions += kept.len();
-            let written = kept
-                .iter()
-                .try_for_each(|fen| writeln!(writer, "{}", data::format_record(fen, result)));
-            if let Err(e) = written {
-                eprintln!("error: {}: {e}", out.display());
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    if let Err(e) = writer.flush() {
-        eprintln!("error: {}: {e}", out.display());
-        return ExitCode::FAILURE;
-    }
-    say!(
-        "import-pgn: {games} games, {skipped} skipped, {positions} positions written to {}",
-        out.display()
-    );
-    ExitCode::SUCCESS
-}
-
-/// The files `ferrite tune` reads, and the `params.rs` it may write.
-struct TuneFiles<'a> {
-    data: &'a Path,
-    validation: Option<&'a Path>,
-    write_params: Option<&'a Path>,
-}
-
-fn run_tune(files: &TuneFiles, schedule: texel::Schedule, threads: usize) -> ExitCode {
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("error: cannot start the worker threads: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let samples = match pool.install(|| load_samples(files.data)) {
-        Ok(samples) => samples,
-        Err(code) => return code,
-    };
-    let validation = match files
-        .validation
-        .map(|file| pool.install(|| load_samples(file)))
-    {
-        None => Vec::new(),
-        Some(Ok(samples)) => samples,
-        Some(Err(code)) => return code,
-    };
-    let iterations = schedule.iterations;
-    let tuned = pool.install(|| {
-        texel::tune(&samples, &validation, schedule, &|step, error| {
-            eprintln!("tune: step {step}/{iterations}, error {error:.6}");
-        })
-    });
-    say!("{}", report::report(&tuned));
-    match files.write_params {
-        Some(params) => write_params(params, &tuned),
-        None => ExitCode::SUCCESS,
-    }
-}
-
-/// Writes the fitted values of `tuned` into the `params.rs` at `path`.
-fn write_params(path: &Path, tuned: &texel::Tuned) -> ExitCode {
-    let rewritten = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read it: {e}"))
-        .and_then(|source| apply::rewrite_params(&source, &apply::fitted_constants(tuned)))
-        .and_then(|text| std::fs::write(path, text).map_err(|e| format!("cannot write it: {e}")));
-    match rewritten {
-        Ok(()) => {
-            eprintln!("tune: wrote the fitted values into {}", path.display());
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// The samples of a datagen file, or the exit code after saying why there are none.
-fn load_samples(file: &Path) -> Result<Vec<texel::Sample>, ExitCode> {
-    let start = Instant::now();
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", file.display());
-        ExitCode::from(2)
-    })?;
-    let samples = texel::load(&text).map_err(|e| {
-        eprintln!("error: {}: {e}", file.display());
-        ExitCode::from(2)
-    })?;
-    if samples.is_empty() {
-        eprintln!("error: {} holds no position", file.display());
-        return Err(ExitCode::from(2));
-    }
-    eprintln!(
-        "tune: {} positions read from {} in {:.1} s",
-        samples.len(),
-        file.display(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(samples)
 }

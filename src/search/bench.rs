@@ -2,11 +2,14 @@
 //! before each position, so the same binary prints the same node count on every run and every
 //! machine. Positions: the Bratko-Kopec test, the chessprogramming-wiki perft positions,
 //! openings from the shared opening book, and endgames including a mate and a stalemate trap.
+//! Its summary line, `<nodes> nodes <nps> nps`, is [`BenchResult`]'s `Display`, printed by
+//! both `ferrite bench` and the UCI `bench`.
 
 use super::limits::Limits;
 use super::tt::TranspositionTable;
 use super::{search, SearchControl, SearchJob};
 use crate::chess::Position;
+use std::fmt;
 use std::time::Instant;
 
 /// Default bench depth.
@@ -72,6 +75,12 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
+impl fmt::Display for BenchResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} nodes {} nps", self.nodes, self.nps)
+    }
+}
+
 /// Searches every bench position to `depth` and sums the nodes; `progress` is told each
 /// position's FEN and node count.
 pub fn run(depth: i32, progress: &mut dyn FnMut(&str, u64)) -> BenchResult {
@@ -106,5 +115,14 @@ mod tests {
         for fen in POSITIONS {
             assert!(Position::from_fen(fen).is_ok(), "{fen}");
         }
+    }
+
+    #[test]
+    fn the_summary_line_is_nodes_then_nps() {
+        let result = BenchResult {
+            nodes: 455_524,
+            nps: 1_000_000,
+        };
+        assert_eq!(result.to_string(), "455524 nodes 1000000 nps");
     }
 }

@@ -2,10 +2,11 @@
 //! starting points set by hand from common practice; matches decide later changes.
 //!
 //! The margins, reductions and scales a tuner (SPSA) would search are [`Tunable`]s: named,
-//! with a range, settable at run time by `setoption` and listed by `ferrite spsa`. Limits
-//! and sizes stay constants.
+//! with a range, settable at run time by name ([`set_tunable`], behind both `setoption` and
+//! `ferrite epd --set`) and listed by `ferrite spsa`. Limits and sizes stay constants.
 
 use crate::eval::EVAL_LIMIT;
+use std::fmt;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// A search parameter that can be changed while the engine runs, for tuning.
@@ -52,6 +53,17 @@ impl Tunable {
     pub fn hundredths(&self) -> f64 {
         f64::from(self.get()) / 100.0
     }
+
+    /// The parameter as a line of OpenBench SPSA input:
+    /// `name, int, default, min, max, c_end, r_end`.
+    pub fn spsa_line(&self) -> String {
+        // OpenBench's usual starting step: a twentieth of the range; learning rate 0.002.
+        let step = (f64::from(self.max - self.min) / 20.0).max(0.5);
+        format!(
+            "{}, int, {}, {}, {}, {step}, 0.002",
+            self.name, self.default, self.min, self.max
+        )
+    }
 }
 
 /// Every tunable parameter.
@@ -93,6 +105,74 @@ pub fn tunable(name: &str) -> Option<&'static Tunable> {
         .iter()
         .copied()
         .find(|tunable| tunable.name.eq_ignore_ascii_case(name))
+}
+
+/// A value set outside its range, and the value set instead: the note `setoption` and
+/// `--set` give the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clamped {
+    /// The name as the user gave it.
+    pub name: String,
+    /// The value asked for.
+    pub requested: i128,
+    /// The value set.
+    pub set: i128,
+}
+
+impl fmt::Display for Clamped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} value {} out of range, set to {}",
+            self.name, self.requested, self.set
+        )
+    }
+}
+
+/// Why a tunable could not be set by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TunableError {
+    /// No tunable has this name (the name given).
+    Unknown(String),
+    /// The value is not an integer.
+    NotAnInteger {
+        /// The name as given.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+}
+
+impl fmt::Display for TunableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TunableError::Unknown(name) => write!(f, "no tunable parameter called `{name}`"),
+            TunableError::NotAnInteger { name, value } => {
+                write!(f, "parameter `{name}` expects an integer, got `{value}`")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TunableError {}
+
+/// Sets the tunable called `name` (case-insensitive) to the integer `value`, clamped to its
+/// range; the clamping, if any, is returned for the user to see.
+pub fn set_tunable(name: &str, value: &str) -> Result<Option<Clamped>, TunableError> {
+    let tunable = tunable(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
+    let value = value.trim();
+    // Wider than i32, so that a huge value is clamped, not refused.
+    let requested: i128 = value.parse().map_err(|_| TunableError::NotAnInteger {
+        name: name.to_string(),
+        value: value.to_string(),
+    })?;
+    let clamped = requested.clamp(i128::from(tunable.min), i128::from(tunable.max));
+    tunable.set(clamped as i32);
+    Ok((clamped != requested).then(|| Clamped {
+        name: name.to_string(),
+        requested,
+        set: clamped,
+    }))
 }
 
 /// Deepest ply the search reaches (stack sizes derive from it).
@@ -288,3 +368,55 @@ pub static HISTORY_BONUS_PER_DEPTH: Tunable =
 pub static HISTORY_BONUS_OFFSET: Tunable = Tunable::new("HISTORY_BONUS_OFFSET", 250, 0, 600);
 /// See `HISTORY_BONUS_PER_DEPTH`.
 pub static HISTORY_BONUS_MAX: Tunable = Tunable::new("HISTORY_BONUS_MAX", 2_400, 800, 8_000);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Tunables are process-wide and other tests search with them: every value set here is
+    // the default.
+    #[test]
+    fn tunables_are_set_by_any_case_and_clamped_with_a_note() {
+        let default = MATE_THREAT_MIN_DEPTH.default;
+        assert_eq!(set_tunable("mate_threat_min_depth", " 2 "), Ok(None));
+        assert_eq!(
+            set_tunable("Mate_Threat_Min_Depth", "-7"),
+            Ok(Some(Clamped {
+                name: "Mate_Threat_Min_Depth".to_string(),
+                requested: -7,
+                set: i128::from(default),
+            }))
+        );
+        assert_eq!(MATE_THREAT_MIN_DEPTH.get(), default);
+        assert_eq!(
+            set_tunable("MATE_THREAT_MIN_DEPTH", "-99999999999999999999")
+                .map(|note| note.map(|clamped| clamped.to_string())),
+            Ok(Some(
+                "MATE_THREAT_MIN_DEPTH value -99999999999999999999 out of range, set to 2"
+                    .to_string()
+            ))
+        );
+        assert_eq!(MATE_THREAT_MIN_DEPTH.get(), default);
+    }
+
+    #[test]
+    fn unknown_names_and_bad_values_are_refused_naming_them() {
+        assert_eq!(
+            set_tunable("NO_SUCH_PARAMETER", "1"),
+            Err(TunableError::Unknown("NO_SUCH_PARAMETER".to_string()))
+        );
+        let bad = set_tunable("RFP_MARGIN", "wide");
+        assert_eq!(
+            bad,
+            Err(TunableError::NotAnInteger {
+                name: "RFP_MARGIN".to_string(),
+                value: "wide".to_string()
+            })
+        );
+        assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
+        assert_eq!(
+            RFP_MARGIN.spsa_line(),
+            "RFP_MARGIN, int, 80, 30, 200, 8.5, 0.002"
+        );
+    }
+}

@@ -12,8 +12,11 @@
 //! The output is the same for a seed whatever the number of threads: game `i` draws its
 //! opening from its own generator, searches are single-threaded and node-limited, and games
 //! are written in order.
+//!
+//! [`run`] goes from the openings file to the output file; a file it cannot read, create or
+//! write, or an openings file without a position, is a [`DatagenError`] naming the path.
 
-use super::data::{format_record, GameResult};
+use super::data::{format_record, parse_openings, GameResult, LineError};
 use super::rng::SplitMix64;
 use crate::chess::{Color, Move, Position};
 use crate::rules::{Game, Status};
@@ -23,7 +26,9 @@ use crate::search::{search, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -236,25 +241,71 @@ impl fmt::Display for Summary {
 /// Why a datagen run failed.
 #[derive(Debug)]
 pub enum DatagenError {
-    /// The openings list is empty.
-    NoOpenings,
+    /// The openings file could not be read.
+    ReadOpenings {
+        /// The openings file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A line of the openings file is not a position.
+    Openings {
+        /// The openings file.
+        path: PathBuf,
+        /// The line and what is wrong with it.
+        error: LineError,
+    },
+    /// The openings file holds no position.
+    NoOpenings(PathBuf),
+    /// The output file could not be created.
+    Create {
+        /// The output file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
     /// The worker threads could not be started.
     Threads(rayon::ThreadPoolBuildError),
     /// Writing the output failed.
-    Write(io::Error),
+    Write {
+        /// The output file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 impl fmt::Display for DatagenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DatagenError::NoOpenings => write!(f, "the openings file holds no position"),
+            DatagenError::ReadOpenings { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            DatagenError::Openings { path, error } => write!(f, "{}: {error}", path.display()),
+            DatagenError::NoOpenings(path) => write!(f, "{} holds no position", path.display()),
+            DatagenError::Create { path, source } => {
+                write!(f, "cannot create {}: {source}", path.display())
+            }
             DatagenError::Threads(e) => write!(f, "cannot start the worker threads: {e}"),
-            DatagenError::Write(e) => write!(f, "cannot write the output: {e}"),
+            DatagenError::Write { path, source } => {
+                write!(f, "cannot write {}: {source}", path.display())
+            }
         }
     }
 }
 
-impl std::error::Error for DatagenError {}
+impl std::error::Error for DatagenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DatagenError::ReadOpenings { source, .. }
+            | DatagenError::Create { source, .. }
+            | DatagenError::Write { source, .. } => Some(source),
+            DatagenError::Openings { error, .. } => Some(error),
+            DatagenError::NoOpenings(_) => None,
+            DatagenError::Threads(e) => Some(e),
+        }
+    }
+}
 
 /// Finished games waiting for their turn to be written, so the output is in game order
 /// whichever thread finishes first.
@@ -302,17 +353,27 @@ fn random_walk(mut pos: Position, plies: usize, rng: &mut SplitMix64) -> Positio
     pos
 }
 
-/// Plays `config.games` games from random `openings` on `config.threads` threads and writes
-/// the kept positions to `out`, one `<FEN> | <result>` line each, in game order.
-/// `progress` sees the summary after each game written. Stops at the first write error.
-pub fn run<W: Write + Send>(
+/// Plays `config.games` games from random positions of the `openings` file on
+/// `config.threads` threads and writes the kept positions to `out` (created or emptied once
+/// the openings are read), one `<FEN> | <result>` line each, in game order. `progress` sees
+/// the summary about every twentieth of the games, and after the last. Stops at the first
+/// write error.
+pub fn run(
     config: &DatagenConfig,
-    openings: &[Position],
-    out: &mut W,
+    openings: &Path,
+    out: &Path,
     progress: &(dyn Fn(&Summary) + Sync),
 ) -> Result<Summary, DatagenError> {
-    if openings.is_empty() {
-        return Err(DatagenError::NoOpenings);
+    let text = std::fs::read_to_string(openings).map_err(|source| DatagenError::ReadOpenings {
+        path: openings.to_path_buf(),
+        source,
+    })?;
+    let book = parse_openings(&text).map_err(|error| DatagenError::Openings {
+        path: openings.to_path_buf(),
+        error,
+    })?;
+    if book.is_empty() {
+        return Err(DatagenError::NoOpenings(openings.to_path_buf()));
     }
     // Each worker runs the search on its own stack, so it needs a search thread's stack.
     let pool = rayon::ThreadPoolBuilder::new()
@@ -321,6 +382,31 @@ pub fn run<W: Write + Send>(
         .thread_name(|index| format!("datagen-{index}"))
         .build()
         .map_err(DatagenError::Threads)?;
+    let file = File::create(out).map_err(|source| DatagenError::Create {
+        path: out.to_path_buf(),
+        source,
+    })?;
+    let report_every = (config.games / 20).max(1);
+    let progress = |summary: &Summary| {
+        if summary.games.is_multiple_of(report_every) || summary.games == config.games {
+            progress(summary);
+        }
+    };
+    pool.install(|| play_games(config, &book, &mut BufWriter::new(file), &progress))
+        .map_err(|source| DatagenError::Write {
+            path: out.to_path_buf(),
+            source,
+        })
+}
+
+/// The games of [`run`], on the current rayon pool, from the non-empty `openings`, written
+/// to `out`; `progress` sees the summary after each game written.
+fn play_games<W: Write + Send>(
+    config: &DatagenConfig,
+    openings: &[Position],
+    out: &mut W,
+    progress: &(dyn Fn(&Summary) + Sync),
+) -> io::Result<Summary> {
     let output = Mutex::new(OrderedOutput {
         out,
         next: 0,
@@ -329,39 +415,37 @@ pub fn run<W: Write + Send>(
         error: None,
     });
     let failed = AtomicBool::new(false);
-    pool.install(|| {
-        (0..config.games).into_par_iter().for_each_init(
-            || TranspositionTable::new(GAME_HASH_MB),
-            |tt, index| {
-                if failed.load(Ordering::Relaxed) {
-                    return;
-                }
-                let mut rng = SplitMix64::new(config.seed.wrapping_add(index as u64));
-                let opening = random_walk(
-                    openings[rng.below(openings.len())],
-                    config.random_plies,
-                    &mut rng,
-                );
-                let record = play_game(opening, config.nodes, tt);
-                let mut output = output
-                    .lock()
-                    .expect("invariant: no thread panics holding the output");
-                if output.finish(index, record) {
-                    progress(&output.summary);
-                }
-                if output.error.is_some() {
-                    failed.store(true, Ordering::Relaxed);
-                }
-            },
-        );
-    });
+    (0..config.games).into_par_iter().for_each_init(
+        || TranspositionTable::new(GAME_HASH_MB),
+        |tt, index| {
+            if failed.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut rng = SplitMix64::new(config.seed.wrapping_add(index as u64));
+            let opening = random_walk(
+                openings[rng.below(openings.len())],
+                config.random_plies,
+                &mut rng,
+            );
+            let record = play_game(opening, config.nodes, tt);
+            let mut output = output
+                .lock()
+                .expect("invariant: no thread panics holding the output");
+            if output.finish(index, record) {
+                progress(&output.summary);
+            }
+            if output.error.is_some() {
+                failed.store(true, Ordering::Relaxed);
+            }
+        },
+    );
     let output = output
         .into_inner()
         .expect("invariant: no thread panics holding the output");
     if let Some(e) = output.error {
-        return Err(DatagenError::Write(e));
+        return Err(e);
     }
-    output.out.flush().map_err(DatagenError::Write)?;
+    output.out.flush()?;
     Ok(output.summary)
 }
 
@@ -405,6 +489,74 @@ mod tests {
             Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
                 .expect("valid FEN");
         assert_eq!(random_walk(mated, 4, &mut SplitMix64::new(1)), mated);
+    }
+
+    /// A path in the temporary directory, unique to this test process.
+    fn temp_path(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("ferrite-datagen-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn bad_openings_files_are_errors_naming_the_path_and_line() {
+        let config = DatagenConfig {
+            games: 1,
+            nodes: 1,
+            threads: 1,
+            seed: 0,
+            random_plies: 0,
+        };
+        let out = temp_path("never-written.txt");
+        let missing = Path::new("/nonexistent/ferrite-openings.epd");
+        let error = run(&config, missing, &out, &|_| {}).expect_err("no such file");
+        assert!(matches!(&error, DatagenError::ReadOpenings { path, .. } if path == missing));
+        assert!(error
+            .to_string()
+            .starts_with("cannot read /nonexistent/ferrite-openings.epd: "));
+
+        let openings = temp_path("openings.epd");
+        std::fs::write(&openings, "# book\n\nnot a position\n").expect("writable");
+        match run(&config, &openings, &out, &|_| {}) {
+            Err(DatagenError::Openings { path, error }) => {
+                assert_eq!(path, openings);
+                assert_eq!(error.line, 3);
+            }
+            other => panic!("{other:?}"),
+        }
+        std::fs::write(&openings, "# only a comment\n").expect("writable");
+        match run(&config, &openings, &out, &|_| {}) {
+            Err(DatagenError::NoOpenings(path)) => assert_eq!(path, openings),
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            !out.exists(),
+            "the output is created only once the openings are read"
+        );
+
+        std::fs::write(&openings, "4k3/8/8/8/8/8/4P3/4K3 w - -\n").expect("writable");
+        let nowhere = Path::new("/nonexistent/ferrite-data.txt");
+        let error = run(&config, &openings, nowhere, &|_| {}).expect_err("no such folder");
+        assert!(matches!(&error, DatagenError::Create { path, .. } if path == nowhere));
+        let _ = std::fs::remove_file(openings);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_failed_write_is_an_error_naming_the_output() {
+        let config = DatagenConfig {
+            games: 1,
+            nodes: 300,
+            threads: 1,
+            seed: 0,
+            random_plies: 0,
+        };
+        let openings = temp_path("full-openings.epd");
+        let book = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n";
+        std::fs::write(&openings, book).expect("writable");
+        // Every write to /dev/full fails (ENOSPC).
+        let full = Path::new("/dev/full");
+        let error = run(&config, &openings, full, &|_| {}).expect_err("the disk is full");
+        assert!(matches!(&error, DatagenError::Write { path, .. } if path == full));
+        let _ = std::fs::remove_file(openings);
     }
 
     #[test]

@@ -7,13 +7,19 @@
 //! Games that were not played out are skipped: no result (`*`, or none at all), or a
 //! `Termination` saying an engine failed or the game was abandoned, where the result says
 //! nothing about the positions.
+//!
+//! [`import_files`] runs the whole import; a file it cannot read, create or write is an
+//! [`ImportError`] naming the path.
 
-use super::data::GameResult;
+use super::data::{format_record, GameResult};
 use super::datagen::is_kept;
-use super::pgn::{PgnGame, PgnMove};
+use super::pgn::{read_games, PgnGame, PgnMove};
 use crate::chess::FenError;
 use crate::rules::{Game, MoveError};
 use std::fmt;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 /// `Termination` tags of games decided by something other than the play (PGN standard
 /// values, and the faults match runners report).
@@ -86,6 +92,122 @@ pub fn game_positions(game: &PgnGame) -> Result<(GameResult, Vec<String>), Skipp
     Ok((result, kept))
 }
 
+/// Counts of an import.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImportSummary {
+    /// Games read.
+    pub games: usize,
+    /// Games skipped (see [`Skipped`]).
+    pub skipped: usize,
+    /// Positions written.
+    pub positions: usize,
+}
+
+impl fmt::Display for ImportSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} games, {} skipped, {} positions",
+            self.games, self.skipped, self.positions
+        )
+    }
+}
+
+/// Why an import failed.
+#[derive(Debug)]
+pub enum ImportError {
+    /// The output file could not be created.
+    Create {
+        /// The output file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A PGN file could not be read.
+    Read {
+        /// The PGN file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// Writing the output failed.
+    Write {
+        /// The output file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::Create { path, source } => {
+                write!(f, "cannot create {}: {source}", path.display())
+            }
+            ImportError::Read { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            ImportError::Write { path, source } => {
+                write!(f, "cannot write {}: {source}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ImportError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ImportError::Create { source, .. }
+            | ImportError::Read { source, .. }
+            | ImportError::Write { source, .. } => Some(source),
+        }
+    }
+}
+
+/// Reads the games of the PGN `files` (bytes that are not UTF-8 replaced) and writes the
+/// kept positions of each to `out`, created or emptied first, as `<FEN> | <result>` lines.
+/// `skipped` is told the file, the line and the reason of each game left out.
+pub fn import_files(
+    files: &[PathBuf],
+    out: &Path,
+    skipped: &mut dyn FnMut(&Path, usize, &Skipped),
+) -> Result<ImportSummary, ImportError> {
+    let file = File::create(out).map_err(|source| ImportError::Create {
+        path: out.to_path_buf(),
+        source,
+    })?;
+    let mut writer = BufWriter::new(file);
+    let write_error = |source| ImportError::Write {
+        path: out.to_path_buf(),
+        source,
+    };
+    let mut summary = ImportSummary::default();
+    for path in files {
+        let bytes = std::fs::read(path).map_err(|source| ImportError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        for game in read_games(&String::from_utf8_lossy(&bytes)) {
+            summary.games += 1;
+            let (result, kept) = match game_positions(&game) {
+                Ok(found) => found,
+                Err(why) => {
+                    summary.skipped += 1;
+                    skipped(path, game.line, &why);
+                    continue;
+                }
+            };
+            summary.positions += kept.len();
+            kept.iter()
+                .try_for_each(|fen| writeln!(writer, "{}", format_record(fen, result)))
+                .map_err(write_error)?;
+        }
+    }
+    writer.flush().map_err(write_error)?;
+    Ok(summary)
+}
+
 /// The mover's score in centipawns at the start of a move comment: `+0.57/9 …` is 57,
 /// `-M3/12` (mate either way) is `i32::MAX` or `i32::MIN`. `None` if the comment does not
 /// start with a score.
@@ -110,7 +232,6 @@ fn comment_score(comment: &str) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pgn::read_games;
     use super::*;
 
     fn only_game(text: &str) -> PgnGame {
@@ -189,5 +310,77 @@ mod tests {
                 "8/8/k7/8/K3P3/8/8/8 b - - 0 44"
             ]
         );
+    }
+
+    /// A path in the temporary directory, unique to this test process.
+    fn temp_path(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("ferrite-import-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn files_that_cannot_be_read_or_created_are_errors_naming_them() {
+        let out = temp_path("out.txt");
+        let missing = PathBuf::from("/nonexistent/ferrite-games.pgn");
+        let error = import_files(std::slice::from_ref(&missing), &out, &mut |_, _, _| {})
+            .expect_err("no such file");
+        assert!(matches!(&error, ImportError::Read { path, .. } if *path == missing));
+        assert!(error
+            .to_string()
+            .starts_with("cannot read /nonexistent/ferrite-games.pgn: "));
+        let nowhere = Path::new("/nonexistent/ferrite-out.txt");
+        let error = import_files(&[], nowhere, &mut |_, _, _| {}).expect_err("no such folder");
+        assert!(matches!(&error, ImportError::Create { path, .. } if path == nowhere));
+        let _ = std::fs::remove_file(out);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_failed_write_is_an_error_naming_the_output() {
+        let games = temp_path("full.pgn");
+        std::fs::write(
+            &games,
+            "[Result \"1/2-1/2\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"]\n\n\
+             40. Kd2 Kd7 41. Kc3 Kc7 42. Kb4 Kb6 43. Ka4 Ka6 44. e4 Kb6 1/2-1/2\n",
+        )
+        .expect("temporary file is writable");
+        // Every write to /dev/full fails (ENOSPC).
+        let full = Path::new("/dev/full");
+        let error = import_files(std::slice::from_ref(&games), full, &mut |_, _, _| {})
+            .expect_err("the disk is full");
+        assert!(matches!(&error, ImportError::Write { path, .. } if path == full));
+        let _ = std::fs::remove_file(games);
+    }
+
+    #[test]
+    fn skipped_games_are_reported_with_file_and_line() {
+        let games = temp_path("games.pgn");
+        let out = temp_path("positions.txt");
+        std::fs::write(&games, "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n1. d4 *\n")
+            .expect("temporary file is writable");
+        let mut seen = Vec::new();
+        let summary = import_files(
+            std::slice::from_ref(&games),
+            &out,
+            &mut |path, line, why| {
+                seen.push((path.to_path_buf(), line, why.clone()));
+            },
+        )
+        .expect("import runs");
+        assert_eq!(
+            summary,
+            ImportSummary {
+                games: 2,
+                skipped: 1,
+                positions: 0
+            }
+        );
+        assert_eq!(
+            seen,
+            [(games.clone(), 5, Skipped::NoResult(Some("*".to_string())))]
+        );
+        assert_eq!(summary.to_string(), "2 games, 1 skipped, 0 positions");
+        assert_eq!(std::fs::read_to_string(&out).expect("output"), "");
+        let _ = std::fs::remove_file(games);
+        let _ = std::fs::remove_file(out);
     }
 }

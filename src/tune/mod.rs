@@ -2,15 +2,19 @@
 //! with:
 //!
 //! - [`datagen`]: self-play at a fixed node count from book openings, writing quiet
-//!   positions labelled with the game's result (`ferrite datagen`);
+//!   positions labelled with the game's result (`ferrite datagen`: [`datagen::run`]);
 //! - [`import`]: the same kind of positions from games played elsewhere, read by [`pgn`]
-//!   (`ferrite import-pgn`);
+//!   (`ferrite import-pgn`: [`import::import_files`]);
 //! - [`data`]: the line formats of the openings and data files;
 //! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term, every table
-//!   entry and the king-danger weights to those results (`ferrite tune`), on the form
-//!   [`crate::eval::features()`] gives;
+//!   entry and the king-danger weights to those results (`ferrite tune`:
+//!   [`texel::tune_files`]), on the form [`crate::eval::features()`] gives;
 //! - [`report`]: the fitted weights as `params.rs` values;
-//! - [`apply`]: writes them into `params.rs` (`ferrite tune --write-params`).
+//! - [`apply`]: writes them into `params.rs` (`ferrite tune --write-params`:
+//!   [`apply::write_params`]).
+//!
+//! Each of those commands runs end to end here, files included; the binary only parses the
+//! arguments and prints. Their errors are typed per command and name the file at fault.
 
 pub mod apply;
 pub mod data;

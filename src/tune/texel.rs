@@ -14,6 +14,10 @@
 //! the coefficients differ in size by orders of magnitude (queens against tempo, a group against
 //! one table entry), and Adam's per-coordinate step sizes do not care. Entries are held in pawns,
 //! so that one step moves a multiplier and an entry by similar fractions.
+//!
+//! [`tune_files`] is the whole of `ferrite tune` short of the printing: it reads the data files
+//! ([`load_file`]) and fits, on a thread pool of the size asked for; a file it cannot use is a
+//! [`TuneError`] naming the path.
 
 use super::data::{parse_record, LineError};
 use crate::eval::params::{
@@ -23,6 +27,10 @@ use crate::eval::{
     danger_units, features, king_danger, table_entry, Danger, Group, KingAttack, TABLE_ENTRIES,
 };
 use rayon::prelude::*;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Unknowns before the table entries: a middlegame and an endgame multiplier per
 /// group.
@@ -378,6 +386,149 @@ pub fn tune(
     }
 }
 
+/// Why `ferrite tune` could not run.
+#[derive(Debug)]
+pub enum TuneError {
+    /// The worker threads could not be started.
+    Threads(rayon::ThreadPoolBuildError),
+    /// A data file could not be read.
+    Read {
+        /// The data file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A line of a data file is not a `<FEN> | <result>` record.
+    Data {
+        /// The data file.
+        path: PathBuf,
+        /// The line and what is wrong with it.
+        error: LineError,
+    },
+    /// A data file holds no position.
+    Empty(PathBuf),
+}
+
+impl fmt::Display for TuneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuneError::Threads(e) => write!(f, "cannot start the worker threads: {e}"),
+            TuneError::Read { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            TuneError::Data { path, error } => write!(f, "{}: {error}", path.display()),
+            TuneError::Empty(path) => write!(f, "{} holds no position", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TuneError::Threads(e) => Some(e),
+            TuneError::Read { source, .. } => Some(source),
+            TuneError::Data { error, .. } => Some(error),
+            TuneError::Empty(_) => None,
+        }
+    }
+}
+
+/// The samples of the data file at `path` (see [`load`]), of which there must be some.
+pub fn load_file(path: &Path) -> Result<Vec<Sample>, TuneError> {
+    let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let samples = load(&text).map_err(|error| TuneError::Data {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    if samples.is_empty() {
+        return Err(TuneError::Empty(path.to_path_buf()));
+    }
+    Ok(samples)
+}
+
+/// What [`tune_files`] has done so far.
+#[derive(Clone, Copy, Debug)]
+pub enum TuneProgress<'a> {
+    /// A data file was read.
+    Loaded {
+        /// The file.
+        path: &'a Path,
+        /// Its positions.
+        positions: usize,
+        /// Seconds it took to read and reduce them to samples.
+        seconds: f64,
+    },
+    /// A step of the descent (see [`tune`]).
+    Step {
+        /// Steps taken.
+        step: usize,
+        /// Steps to take in all.
+        iterations: usize,
+        /// The error after it.
+        error: f64,
+    },
+}
+
+impl fmt::Display for TuneProgress<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuneProgress::Loaded {
+                path,
+                positions,
+                seconds,
+            } => write!(
+                f,
+                "{positions} positions read from {} in {seconds:.1} s",
+                path.display()
+            ),
+            TuneProgress::Step {
+                step,
+                iterations,
+                error,
+            } => write!(f, "step {step}/{iterations}, error {error:.6}"),
+        }
+    }
+}
+
+/// Reads the `data` file and the held-out `validation` file, if any, and runs [`tune`] on
+/// `threads` threads; `progress` is told of each file read and of the descent.
+pub fn tune_files(
+    data: &Path,
+    validation: Option<&Path>,
+    schedule: Schedule,
+    threads: usize,
+    progress: &(dyn Fn(TuneProgress) + Sync),
+) -> Result<Tuned, TuneError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(TuneError::Threads)?;
+    let load_timed = |path: &Path| {
+        let start = Instant::now();
+        let samples = pool.install(|| load_file(path))?;
+        progress(TuneProgress::Loaded {
+            path,
+            positions: samples.len(),
+            seconds: start.elapsed().as_secs_f64(),
+        });
+        Ok::<_, TuneError>(samples)
+    };
+    let samples = load_timed(data)?;
+    let validation = validation.map(load_timed).transpose()?.unwrap_or_default();
+    Ok(pool.install(|| {
+        tune(&samples, &validation, schedule, &|step, error| {
+            progress(TuneProgress::Step {
+                step,
+                iterations: schedule.iterations,
+                error,
+            });
+        })
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,5 +635,44 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 | 0.0
         let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0.5\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 | win\n";
         let error = load(text).expect_err("line 2 is bad");
         assert_eq!(error.line, 2);
+    }
+
+    #[test]
+    fn data_files_that_cannot_be_used_are_errors_naming_them() {
+        let missing = Path::new("/nonexistent/ferrite-data.txt");
+        let error = load_file(missing).expect_err("no such file");
+        assert!(matches!(&error, TuneError::Read { path, .. } if path == missing));
+        assert!(error
+            .to_string()
+            .starts_with("cannot read /nonexistent/ferrite-data.txt: "));
+        let file = std::env::temp_dir().join(format!("ferrite-texel-{}", std::process::id()));
+        std::fs::write(&file, "# nothing\n").expect("writable");
+        assert!(matches!(load_file(&file), Err(TuneError::Empty(path)) if path == file));
+        std::fs::write(&file, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0.5\nnot a record\n")
+            .expect("writable");
+        match tune_files(
+            &file,
+            None,
+            Schedule {
+                iterations: 1,
+                rate: 0.01,
+                prior: 0.0,
+            },
+            1,
+            &|_| {},
+        ) {
+            Err(TuneError::Data { path, error }) => {
+                assert_eq!(path, file);
+                assert_eq!(error.line, 2);
+            }
+            other => panic!("{other:?}"),
+        }
+        let _ = std::fs::remove_file(file);
+        let step = TuneProgress::Step {
+            step: 3,
+            iterations: 10,
+            error: 0.125,
+        };
+        assert_eq!(step.to_string(), "step 3/10, error 0.125000");
     }
 }

@@ -2,12 +2,14 @@
 //! search running on its own thread. The reader thread calls [`Engine::handle`] for each
 //! command and is never blocked by a search: `stop`, `isready`, `ponderhit` and `quit` are
 //! answered at once; commands that change the position or options wait for a running search.
+//! `go perft`, `bench` and the tunable options print and set through the same library calls
+//! as the `ferrite perft`, `bench` and `epd --set` subcommands.
 
 use super::command::{Command, GoParams, StartPosition};
 use super::info::{bestmove_line, info_line};
 use super::options::{OptionEffect, Options};
 use super::output::{printable, Output};
-use crate::chess::perft::divide;
+use crate::chess::perft::PerftReport;
 use crate::chess::{Color, Move, Position, Square};
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
@@ -162,8 +164,7 @@ impl Engine {
                     .unwrap_or(crate::search::bench::DEFAULT_DEPTH)
                     .clamp(1, 64);
                 let result = crate::search::bench::run(depth, &mut |_, _| {});
-                self.out
-                    .line(&format!("{} nodes {} nps", result.nodes, result.nps));
+                self.out.line(&result.to_string());
             }
             Command::Flip => {
                 self.wait_for_search();
@@ -359,21 +360,8 @@ impl Engine {
     }
 
     fn perft(&mut self, depth: u32) {
-        let pos = self.game.position();
-        let counts = divide(pos, depth, self.options.threads);
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            counts.iter().map(|(_, n)| n).sum()
-        };
-        if depth > 0 {
-            for (mv, n) in &counts {
-                self.out
-                    .line(&format!("{}: {n}", mv.to_uci(self.options.chess960)));
-            }
-        }
-        self.out.line("");
-        self.out.line(&format!("Nodes searched: {total}"));
+        let report = PerftReport::run(self.game.position(), depth, self.options.threads);
+        self.out.lines(&report.lines(true, self.options.chess960));
     }
 
     /// The `d` output: board, then `Fen`, `Key`, `Checkers`, `Legal moves`, `Status`.

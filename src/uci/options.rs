@@ -1,6 +1,7 @@
-//! The UCI options: how they are announced, parsed and clamped.
+//! The UCI options: how they are announced, parsed and clamped. The tunable search
+//! parameters are set through [`set_tunable`], which `ferrite epd --set` uses too.
 
-use crate::search::params::{tunable, TUNABLES};
+use crate::search::params::{set_tunable, Clamped, TunableError, TUNABLES};
 use std::fmt::Write as _;
 
 /// Largest `Hash` value announced, in MiB (as Stockfish announces it).
@@ -151,9 +152,12 @@ impl Options {
             })?;
             let clamped = parsed.clamp(min, max);
             if clamped != parsed {
-                note = Some(format!(
-                    "{name} value {parsed} out of range, set to {clamped}"
-                ));
+                let adjusted = Clamped {
+                    name: name.to_string(),
+                    requested: parsed,
+                    set: clamped,
+                };
+                note = Some(adjusted.to_string());
             }
             Ok(clamped)
         };
@@ -198,14 +202,18 @@ impl Options {
                 };
                 OptionEffect::ReopenLog
             }
-            _ => match tunable(name) {
-                Some(tunable) => {
-                    let value = spin_in(i128::from(tunable.min), i128::from(tunable.max))?;
-                    tunable.set(value as i32);
-                    OptionEffect::None
-                }
-                None => return Err(OptionError::Unknown(name.to_string())),
-            },
+            _ => {
+                let clamped = set_tunable(name, value_text).map_err(|e| match e {
+                    TunableError::Unknown(name) => OptionError::Unknown(name),
+                    TunableError::NotAnInteger { name, value } => OptionError::BadValue {
+                        name,
+                        value,
+                        expected: "an integer",
+                    },
+                })?;
+                note = clamped.map(|clamped| clamped.to_string());
+                OptionEffect::None
+            }
         };
         Ok(SetOutcome { effect, note })
     }
