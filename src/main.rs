@@ -5,7 +5,10 @@
 //! print what it returns; a refusal is printed as `error: …` with exit code 2 for bad input
 //! or an unreadable file, 1 for a failure while writing or running.
 
-use clap::{Args, CommandFactory, Parser, Subcommand};
+mod args;
+
+use args::{Cli, Command};
+use clap::{CommandFactory, Parser};
 use ferrite::chess::perft::PerftReport;
 use ferrite::chess::{Position, STARTPOS_FEN};
 use ferrite::epd::{self, SuiteConfig};
@@ -16,145 +19,13 @@ use ferrite::tune::texel::{self, TuneError, TuneProgress};
 use ferrite::tune::{apply, report};
 use std::fmt::Display;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// `println!` that ignores a closed stdout (`ferrite perft 5 | head -1`) instead of panicking.
 macro_rules! say {
     ($($arg:tt)*) => {{ let _ = writeln!(std::io::stdout().lock(), $($arg)*); }};
-}
-
-#[derive(Parser)]
-#[command(name = "ferrite", version, about = "Ferrite, a UCI chess engine")]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Count the leaf nodes of the legal move tree (move generator check and speed test).
-    Perft(PerftArgs),
-    /// Run an EPD test suite (`bm`, `am`, `dm`, `id`): prints each failure and a final
-    /// `solved N/M` line; progress goes to stderr.
-    Epd(EpdArgs),
-    /// Search the fixed bench positions to a fixed depth; the last line is
-    /// `<nodes> nodes <nps> nps` (the same node count on every run).
-    Bench {
-        /// Search depth.
-        #[arg(default_value_t = ferrite::search::bench::DEFAULT_DEPTH)]
-        depth: i32,
-    },
-    /// Print the tunable search parameters as OpenBench SPSA input, one per line:
-    /// `name, int, default, min, max, c_end, r_end` (a build with `--features spsa`
-    /// announces them as UCI options too).
-    Spsa,
-    /// Play self-play games for tuning and write their quiet positions as
-    /// `<FEN> | <result>` lines (result from white's view: 1.0, 0.5 or 0.0).
-    Datagen(DatagenArgs),
-    /// Read games from PGN files and write their quiet positions, labelled with each game's
-    /// result, as `datagen` does (games not played out are skipped and listed on stderr).
-    ImportPgn {
-        /// The PGN files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Output file (overwritten).
-        #[arg(long)]
-        out: PathBuf,
-    },
-    /// Fit a middlegame and an endgame multiplier per evaluation term, every entry of the
-    /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
-    /// print the params.rs values they give.
-    Tune(TuneArgs),
-}
-
-#[derive(Args)]
-struct PerftArgs {
-    /// Depth in plies.
-    depth: u32,
-    /// Start from this FEN instead of the start position.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Print the count below each root move, as Stockfish's `go perft` does.
-    #[arg(long)]
-    divide: bool,
-    /// Threads to split the root moves over.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-}
-
-#[derive(Args)]
-struct EpdArgs {
-    /// The EPD file.
-    file: PathBuf,
-    /// Thinking time per position in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    movetime: u64,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
-    /// Only records whose id starts with this.
-    #[arg(long)]
-    filter: Option<String>,
-    /// Set a tunable search parameter first, as `NAME=VALUE` (repeatable; see `spsa`).
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = name_value)]
-    set: Vec<(String, String)>,
-}
-
-#[derive(Args)]
-struct DatagenArgs {
-    /// Games to play.
-    #[arg(long)]
-    games: usize,
-    /// Nodes searched per move.
-    #[arg(long)]
-    nodes: u64,
-    /// EPD or FEN file of start positions (first four fields of each line).
-    #[arg(long)]
-    openings: PathBuf,
-    /// Output file (overwritten).
-    #[arg(long)]
-    out: PathBuf,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Seed for the choice of openings; the same seed gives the same file.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Random legal moves played after each opening, so that games differ.
-    #[arg(long, default_value_t = 0)]
-    random_plies: usize,
-}
-
-#[derive(Args)]
-struct TuneArgs {
-    /// The `<FEN> | <result>` file `datagen` wrote.
-    #[arg(long)]
-    data: PathBuf,
-    /// Gradient-descent (Adam) steps.
-    #[arg(long, default_value_t = 1000)]
-    iterations: usize,
-    /// Adam step size (multipliers move by about this much per step, table
-    /// entries by this many pawns).
-    #[arg(long, default_value_t = 0.01)]
-    rate: f64,
-    /// Weight of the pull of table entries towards their current values.
-    #[arg(long, default_value_t = 0.0)]
-    prior: f64,
-    /// A second data file held out of the fit: its error is reported before and after.
-    #[arg(long)]
-    validation: Option<PathBuf>,
-    /// Threads for reading and for the error sums.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Also write the fitted values into this copy of `src/eval/params.rs` (then run
-    /// `cargo fmt`).
-    #[arg(long)]
-    write_params: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -285,13 +156,6 @@ const FAILED: u8 = 1;
 fn fail(code: u8, error: impl Display) -> ExitCode {
     eprintln!("error: {error}");
     ExitCode::from(code)
-}
-
-/// `--set`'s `NAME=VALUE`, split at the first `=`; clap refuses text without one as it
-/// refuses any malformed argument.
-fn name_value(text: &str) -> Result<(String, String), &'static str> {
-    let (name, value) = text.split_once('=').ok_or("expected NAME=VALUE")?;
-    Ok((name.trim().to_string(), value.to_string()))
 }
 
 /// True if clap should read the arguments: `word` is a flag or a subcommand (`bench` is

@@ -1,0 +1,151 @@
+//! The command line of the `ferrite` binary, as clap reads it: the subcommands and their
+//! arguments, with the help text `ferrite --help` prints. `main.rs` dispatches them.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// The whole command line: a subcommand, or none for the UCI loop.
+#[derive(Parser)]
+#[command(name = "ferrite", version, about = "Ferrite, a UCI chess engine")]
+pub struct Cli {
+    /// What to run (none: the UCI loop).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator check and speed test).
+    Perft(PerftArgs),
+    /// Run an EPD test suite (`bm`, `am`, `dm`, `id`): prints each failure and a final
+    /// `solved N/M` line; progress goes to stderr.
+    Epd(EpdArgs),
+    /// Search the fixed bench positions to a fixed depth; the last line is
+    /// `<nodes> nodes <nps> nps` (the same node count on every run).
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = ferrite::search::bench::DEFAULT_DEPTH)]
+        depth: i32,
+    },
+    /// Print the tunable search parameters as OpenBench SPSA input, one per line:
+    /// `name, int, default, min, max, c_end, r_end` (a build with `--features spsa`
+    /// announces them as UCI options too).
+    Spsa,
+    /// Play self-play games for tuning and write their quiet positions as
+    /// `<FEN> | <result>` lines (result from white's view: 1.0, 0.5 or 0.0).
+    Datagen(DatagenArgs),
+    /// Read games from PGN files and write their quiet positions, labelled with each game's
+    /// result, as `datagen` does (games not played out are skipped and listed on stderr).
+    ImportPgn {
+        /// The PGN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output file (overwritten).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fit a middlegame and an endgame multiplier per evaluation term, every entry of the
+    /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
+    /// print the params.rs values they give.
+    Tune(TuneArgs),
+}
+
+/// `ferrite perft`'s arguments.
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print the count below each root move, as Stockfish's `go perft` does.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to split the root moves over.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// `ferrite epd`'s arguments.
+#[derive(Args)]
+pub struct EpdArgs {
+    /// The EPD file.
+    pub file: PathBuf,
+    /// Thinking time per position in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Only records whose id starts with this.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Set a tunable search parameter first, as `NAME=VALUE` (repeatable; see `spsa`).
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = name_value)]
+    pub set: Vec<(String, String)>,
+}
+
+/// `ferrite datagen`'s arguments.
+#[derive(Args)]
+pub struct DatagenArgs {
+    /// Games to play.
+    #[arg(long)]
+    pub games: usize,
+    /// Nodes searched per move.
+    #[arg(long)]
+    pub nodes: u64,
+    /// EPD or FEN file of start positions (first four fields of each line).
+    #[arg(long)]
+    pub openings: PathBuf,
+    /// Output file (overwritten).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed for the choice of openings; the same seed gives the same file.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Random legal moves played after each opening, so that games differ.
+    #[arg(long, default_value_t = 0)]
+    pub random_plies: usize,
+}
+
+/// `ferrite tune`'s arguments.
+#[derive(Args)]
+pub struct TuneArgs {
+    /// The `<FEN> | <result>` file `datagen` wrote.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Gradient-descent (Adam) steps.
+    #[arg(long, default_value_t = 1000)]
+    pub iterations: usize,
+    /// Adam step size (multipliers move by about this much per step, table
+    /// entries by this many pawns).
+    #[arg(long, default_value_t = 0.01)]
+    pub rate: f64,
+    /// Weight of the pull of table entries towards their current values.
+    #[arg(long, default_value_t = 0.0)]
+    pub prior: f64,
+    /// A second data file held out of the fit: its error is reported before and after.
+    #[arg(long)]
+    pub validation: Option<PathBuf>,
+    /// Threads for reading and for the error sums.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Also write the fitted values into this copy of `src/eval/params.rs` (then run
+    /// `cargo fmt`).
+    #[arg(long)]
+    pub write_params: Option<PathBuf>,
+}
+
+/// `--set`'s `NAME=VALUE`, split at the first `=`; clap refuses text without one as it
+/// refuses any malformed argument.
+fn name_value(text: &str) -> Result<(String, String), &'static str> {
+    let (name, value) = text.split_once('=').ok_or("expected NAME=VALUE")?;
+    Ok((name.trim().to_string(), value.to_string()))
+}
