@@ -132,3 +132,27 @@ fn insufficient_material_scores_zero() {
     let (result, _) = run("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", Limits::depth(6), 1);
     assert_eq!(result.score, 0);
 }
+
+#[test]
+fn a_soft_node_limit_ends_the_search_after_the_iteration_that_reaches_it() {
+    let limits = Limits {
+        soft_nodes: Some(5_000),
+        nodes: Some(1_000_000),
+        ..Limits::default()
+    };
+    let (result, reports) = run(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        limits,
+        1,
+    );
+    assert!(
+        (5_000..1_000_000).contains(&result.nodes),
+        "{}",
+        result.nodes
+    );
+    let [.., before, last] = reports.as_slice() else {
+        panic!("at least two iterations");
+    };
+    assert!(before.nodes < 5_000, "{before:?}");
+    assert_eq!((last.nodes, last.depth), (result.nodes, result.depth));
+}

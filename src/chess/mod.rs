@@ -1,10 +1,11 @@
 //! Layer 1, the board: square and piece types, bitboards, attack tables (magic bitboards for
 //! sliders, built at compile time), `Position` with copy-make and Zobrist keys, legal move
-//! generation (standard and Chess960), FEN and perft.
+//! generation (standard and Chess960), the Chess960 start positions, FEN and perft.
 
 pub mod attacks;
 pub mod bitboard;
 pub mod castling;
+pub mod chess960;
 pub mod fen;
 mod gives_check;
 mod legality;

@@ -9,6 +9,9 @@ pub struct Limits {
     pub depth: Option<i32>,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
+    /// Start no new iteration after this many nodes (data generation's soft limit; `nodes`
+    /// stays the hard one).
+    pub soft_nodes: Option<u64>,
     /// Think exactly this long, in milliseconds.
     pub movetime: Option<u64>,
     /// Stop once a mate in at most this many moves is proven.
@@ -55,6 +58,7 @@ impl Limits {
     pub fn is_unbounded(&self) -> bool {
         self.depth.is_none()
             && self.nodes.is_none()
+            && self.soft_nodes.is_none()
             && self.movetime.is_none()
             && self.mate.is_none()
             && self.time.is_none()

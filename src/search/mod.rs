@@ -379,9 +379,9 @@ fn iterate(
         if shared.time.soft_expired(stability * effort * drop) {
             break;
         }
-        if shared
-            .node_limit
-            .is_some_and(|limit| shared.total_nodes() >= limit)
+        let nodes = shared.total_nodes();
+        if shared.node_limit.is_some_and(|limit| nodes >= limit)
+            || job.limits.soft_nodes.is_some_and(|limit| nodes >= limit)
         {
             break;
         }
