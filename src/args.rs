@@ -32,8 +32,8 @@ pub enum Command {
     /// `name, int, default, min, max, c_end, r_end` (a build with `--features spsa`
     /// announces them as UCI options too).
     Spsa,
-    /// Play self-play games for tuning and write their quiet positions as
-    /// `<FEN> | <result>` lines (result from white's view: 1.0, 0.5 or 0.0).
+    /// Play self-play games and append them, every move with its search score, to a binary
+    /// game file, until it holds `--games` games (so an interrupted run resumes).
     Datagen(DatagenArgs),
     /// Read games from PGN files and write their quiet positions, labelled with each game's
     /// result, as `datagen` does (games not played out are skipped and listed on stderr).
@@ -92,33 +92,40 @@ pub struct EpdArgs {
 /// `ferrite datagen`'s arguments.
 #[derive(Args)]
 pub struct DatagenArgs {
-    /// Games to play.
+    /// Games the output file should hold at the end (those already in it count).
     #[arg(long)]
     pub games: usize,
-    /// Nodes searched per move.
+    /// Nodes after which a move's search starts no new iteration.
+    #[arg(long, default_value_t = 5000)]
+    pub soft_nodes: u64,
+    /// Nodes after which a move's search stops.
+    #[arg(long, default_value_t = 20000)]
+    pub hard_nodes: u64,
+    /// EPD or FEN file of start positions (first four fields of each line); without it,
+    /// the standard start.
     #[arg(long)]
-    pub nodes: u64,
-    /// EPD or FEN file of start positions (first four fields of each line).
-    #[arg(long)]
-    pub openings: PathBuf,
-    /// Output file (overwritten).
+    pub openings: Option<PathBuf>,
+    /// Binary game file to append to (created if missing).
     #[arg(long)]
     pub out: PathBuf,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Seed for the choice of openings; the same seed gives the same file.
+    /// Seed for the starts; the same seed gives the same file.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Random legal moves played after each opening, so that games differ.
-    #[arg(long, default_value_t = 0)]
+    /// Random legal moves played after each start, so that games differ.
+    #[arg(long, default_value_t = 4)]
     pub random_plies: usize,
+    /// One game in this many starts from a Chess960 position (0: none).
+    #[arg(long, default_value_t = 10)]
+    pub chess960_one_in: usize,
 }
 
 /// `ferrite tune`'s arguments.
 #[derive(Args)]
 pub struct TuneArgs {
-    /// The `<FEN> | <result>` file `datagen` wrote.
+    /// A game file `datagen` wrote, or a `<FEN> | <result>` file `import-pgn` wrote.
     #[arg(long)]
     pub data: PathBuf,
     /// Gradient-descent (Adam) steps.

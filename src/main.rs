@@ -21,6 +21,7 @@ use std::fmt::Display;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// `println!` that ignores a closed stdout (`ferrite perft 5 | head -1`) instead of panicking.
@@ -95,22 +96,40 @@ fn run(command: Command) -> Result<(), ExitCode> {
         Command::Datagen(a) => {
             let config = DatagenConfig {
                 games: a.games,
-                nodes: a.nodes,
+                soft_nodes: a.soft_nodes,
+                hard_nodes: a.hard_nodes,
                 threads: a.threads,
                 seed: a.seed,
                 random_plies: a.random_plies,
+                chess960_one_in: a.chess960_one_in,
             };
             let start = Instant::now();
+            let last_report = AtomicU64::new(0);
             let progress = |done: &datagen::Summary| {
-                let (played, positions) = (done.games, done.positions);
-                let (games, seconds) = (a.games, start.elapsed().as_secs_f64());
-                eprintln!("datagen: {played}/{games} games, {positions} positions, {seconds:.1} s");
+                let seconds = start.elapsed().as_secs_f64();
+                let total = done.resumed_from + done.games;
+                // One line every ten seconds, and the last.
+                if (seconds as u64) < last_report.load(Ordering::Relaxed) + 10 && total < a.games {
+                    return;
+                }
+                last_report.store(seconds as u64, Ordering::Relaxed);
+                let rate = done.positions as f64 / seconds.max(1e-3);
+                let eta = (a.games - total) as f64 * seconds / done.games.max(1) as f64;
+                let (positions, games) = (done.positions, a.games);
+                eprintln!(
+                    "datagen: {total}/{games} games, {positions} positions, {rate:.0} positions/s, \
+                     ETA {:.0} min",
+                    eta / 60.0
+                );
             };
-            let summary =
-                datagen::run(&config, &a.openings, &a.out, &progress).map_err(|e| match e {
-                    DatagenError::Threads(_) | DatagenError::Write { .. } => fail(FAILED, e),
-                    _ => fail(BAD_INPUT, e),
-                })?;
+            let book = a.openings.as_deref();
+            let summary = datagen::run(&config, book, &a.out, &progress).map_err(|e| match e {
+                DatagenError::Threads(_) | DatagenError::Write { .. } => fail(FAILED, e),
+                _ => fail(BAD_INPUT, e),
+            })?;
+            if summary.resumed_from > 0 {
+                eprintln!("datagen: resumed after {} games", summary.resumed_from);
+            }
             let (out, seconds) = (a.out.display(), start.elapsed().as_secs_f64());
             say!("datagen: {summary} written to {out} in {seconds:.1} s");
         }

@@ -131,7 +131,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn datagen_writes_quiet_labelled_positions_the_same_for_any_thread_count() {
+fn datagen_appends_games_the_same_for_any_thread_count_and_tune_reads_them() {
     let openings = temp_path("openings.epd");
     std::fs::write(
         &openings,
@@ -139,14 +139,16 @@ fn datagen_writes_quiet_labelled_positions_the_same_for_any_thread_count() {
          rnbqkb1r/pppp1ppp/5n2/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR w KQkq - id \"x\";\n",
     )
     .expect("write openings");
-    let generate = |threads: &str, out: &std::path::Path| {
+    let generate = |games: &str, threads: &str, out: &std::path::Path| {
         let (ok, lines) = ferrite(
             &[
                 "datagen",
                 "--games",
-                "2",
-                "--nodes",
-                "2000",
+                games,
+                "--soft-nodes",
+                "1000",
+                "--hard-nodes",
+                "4000",
                 "--openings",
                 openings.to_str().expect("UTF-8 path"),
                 "--out",
@@ -160,24 +162,25 @@ fn datagen_writes_quiet_labelled_positions_the_same_for_any_thread_count() {
         );
         assert!(ok, "{lines:#?}");
         assert!(
-            lines
-                .last()
-                .is_some_and(|l| l.starts_with("datagen: 2 games")),
+            lines.last().is_some_and(|l| l.starts_with("datagen: ")),
             "{lines:#?}"
         );
-        std::fs::read_to_string(out).expect("datagen output")
+        std::fs::read(out).expect("datagen output")
     };
-    let one = temp_path("one.txt");
-    let text = generate("1", &one);
-    assert!(text.lines().count() > 0, "no positions kept");
-    for line in text.lines() {
-        let (fen, result) = line.split_once(" | ").expect("<FEN> | <result>");
-        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{line}: {e}"));
-        assert!(!pos.in_check(), "{line}");
-        assert!(["1.0", "0.5", "0.0"].contains(&result), "{line}");
+    let one = temp_path("one.bin");
+    let two = temp_path("two.bin");
+    for path in [&one, &two] {
+        let _ = std::fs::remove_file(path);
     }
-    let two = temp_path("two.txt");
-    assert_eq!(generate("2", &two), text, "output depends on --threads");
+    let bytes = generate("3", "1", &one);
+    assert!(bytes.starts_with(b"FRTGAME1"), "a game file");
+    // Two games on two threads, then a third appended: the same file.
+    generate("2", "2", &two);
+    assert_eq!(
+        generate("3", "2", &two),
+        bytes,
+        "output depends on --threads or on resuming"
+    );
 
     let params = temp_path("params.rs");
     std::fs::write(&params, include_str!("../src/eval/params.rs")).expect("write params");
@@ -288,4 +291,36 @@ fn import_pgn_writes_the_quiet_positions_of_played_out_games() {
     );
     let _ = std::fs::remove_file(games);
     let _ = std::fs::remove_file(out);
+}
+
+#[test]
+fn genfens_prints_legal_starts_for_openbench_and_refuses_a_bad_book() {
+    let run = || ferrite(&["genfens 4 seed 9 book None", "quit"], "");
+    let (ok, lines) = run();
+    assert!(ok, "{lines:#?}");
+    assert_eq!(lines.len(), 4, "{lines:#?}");
+    for line in &lines {
+        let fen = line
+            .strip_prefix("info string genfens ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(pos.has_legal_move(), "{fen}");
+    }
+    assert_eq!(run().1, lines, "the same seed gives the same positions");
+
+    let (ok, lines) = ferrite(
+        &[
+            "genfens 2 seed 9 book /nonexistent/book.epd",
+            "isready",
+            "quit",
+        ],
+        "",
+    );
+    assert!(ok);
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    assert!(
+        lines[0].starts_with("info string error: genfens: cannot read /nonexistent/book.epd: "),
+        "{lines:#?}"
+    );
+    assert_eq!(lines[1], "readyok");
 }

@@ -1,23 +1,26 @@
-//! Self-play for tuning data (`ferrite datagen`): games of Ferrite against itself at a fixed
-//! node count per move, each from a random opening of a book, played in parallel. Each game
-//! gets a cleared table and passes its key history to every search, so repetitions count.
+//! Self-play data (`ferrite datagen`): games of Ferrite against itself, played in parallel,
+//! appended whole to a binary game file ([`super::game_file`]) with the search's score at
+//! every ply. Each game starts from a balanced start ([`super::start`]: a book opening or, one
+//! game in ten by default, a Chess960 start, then random plies), gets a cleared table, and
+//! passes its key history to every search, so repetitions count. Each move is searched to a
+//! soft node limit (no new iteration after it) under a hard one.
 //!
 //! A game ends by the rules ([`Game::outcome`]: mate, stalemate, threefold repetition, the
-//! fifty-move rule, insufficient material), by adjudication once both sides agree for
-//! [`ADJUDICATION_PLIES`] plies that one side is at least [`DECISIVE_SCORE`] ahead, or as a
-//! draw at [`MAX_PLIES`]. Kept are the quiet positions: after the first
-//! [`SKIPPED_OPENING_PLIES`], side to move not in check, the chosen move neither a capture nor
-//! a promotion, and the score below [`DECISIVE_SCORE`].
+//! fifty-move rule, insufficient material), by adjudication (both sides agree for
+//! [`ADJUDICATION_PLIES`] plies that one is at least [`DECISIVE_SCORE`] ahead; or, from ply
+//! [`DRAW_ADJUDICATION_PLY`], [`DRAW_PLIES`] plies within [`DRAW_SCORE`] of zero), or as a
+//! draw at [`MAX_PLIES`].
 //!
-//! The output is the same for a seed whatever the number of threads: game `i` draws its
-//! opening from its own generator, searches are single-threaded and node-limited, and games
-//! are written in order.
-//!
-//! [`run`] goes from the openings file to the output file; a file it cannot read, create or
-//! write, or an openings file without a position, is a [`DatagenError`] naming the path.
+//! Game `i` of a file draws its start from its own generator, seeded by the seed and `i`;
+//! searches are single-threaded and node-limited, and games are written in order: the file is
+//! the same for a seed whatever the number of threads. `--games` is the number of games the
+//! file should hold: a run stopped at any point and started again with the same arguments
+//! drops a game cut short and goes on from the games it finds, to the same file it would have
+//! written in one go.
 
-use super::data::{format_record, parse_openings, GameResult, LineError};
-use super::rng::SplitMix64;
+use super::data::GameResult;
+use super::game_file::{decode, GameFileError, RecordedGame, MAGIC};
+use super::start::{read_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Move, Position};
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
@@ -26,8 +29,8 @@ use crate::search::{search, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -36,9 +39,16 @@ use std::sync::Mutex;
 pub const DECISIVE_SCORE: i32 = 1000;
 /// Consecutive plies with a decided score, in the same direction, that end a game.
 pub const ADJUDICATION_PLIES: usize = 4;
+/// Draw adjudication starts at this ply of the game ...
+pub const DRAW_ADJUDICATION_PLY: usize = 80;
+/// ... and needs this many consecutive plies ...
+pub const DRAW_PLIES: usize = 12;
+/// ... scored within this many centipawns of zero.
+pub const DRAW_SCORE: i32 = 10;
 /// A game still going at this ply is a draw.
 pub const MAX_PLIES: usize = 400;
-/// Positions this close to the opening are not kept (still the book's, not the game's).
+/// Positions this close to the opening are not kept by the Texel tuner and `import-pgn`
+/// (still the book's, not the game's).
 pub const SKIPPED_OPENING_PLIES: usize = 8;
 /// Transposition table per game, in MiB.
 pub const GAME_HASH_MB: usize = 16;
@@ -46,18 +56,20 @@ pub const GAME_HASH_MB: usize = 16;
 /// What `ferrite datagen` was asked for.
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
-    /// Games to play.
+    /// Games the file should hold when the run ends.
     pub games: usize,
-    /// Nodes per move.
-    pub nodes: u64,
+    /// Nodes after which a move's search starts no new iteration.
+    pub soft_nodes: u64,
+    /// Nodes after which a move's search stops.
+    pub hard_nodes: u64,
     /// Games played at once.
     pub threads: usize,
-    /// Seeds the choice of openings and of the random plies.
+    /// Seeds the starts.
     pub seed: u64,
-    /// Uniformly random legal moves played after the opening, before the game proper: a
-    /// book of a few thousand openings would otherwise replay the same games, since a
-    /// node-limited search is deterministic.
+    /// Random legal moves played after the book position.
     pub random_plies: usize,
+    /// One game in this many starts from a Chess960 position (0: none).
+    pub chess960_one_in: usize,
 }
 
 /// How a game ended.
@@ -67,27 +79,17 @@ pub enum Ending {
     Rule(Status),
     /// Both sides' scores said the game was decided.
     Adjudicated,
+    /// Both sides' scores said the game was a draw.
+    DrawAdjudicated,
     /// Still going at [`MAX_PLIES`].
     PlyLimit,
 }
 
-/// One finished game.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    /// The result, white's view.
-    pub result: GameResult,
-    /// How it ended.
-    pub ending: Ending,
-    /// Plies played from the opening.
-    pub plies: usize,
-    /// FENs of the positions kept for tuning, in game order.
-    pub kept: Vec<String>,
-}
-
-/// Whether the position at `ply` of a game (counted from its opening), from which `mv` was
-/// played, is kept for tuning: past [`SKIPPED_OPENING_PLIES`], the side to move not in check
-/// (its evaluation would mean little), the move quiet (the position's value is then not a
-/// capture away from changing), and the mover's score, when known, below [`DECISIVE_SCORE`].
+/// Whether the position at `ply` of a game (counted from its start), from which `mv` was
+/// played, is a tuning position for the Texel tuner: past [`SKIPPED_OPENING_PLIES`], the side
+/// to move not in check (its evaluation would mean little), the move quiet (the position's
+/// value is then not a capture away from changing), and the mover's score, when known, below
+/// [`DECISIVE_SCORE`].
 pub fn is_kept(pos: &Position, ply: usize, mv: Move, score: Option<i32>) -> bool {
     ply >= SKIPPED_OPENING_PLIES
         && !pos.in_check()
@@ -95,18 +97,65 @@ pub fn is_kept(pos: &Position, ply: usize, mv: Move, score: Option<i32>) -> bool
         && score.is_none_or(|score| score.abs() < DECISIVE_SCORE)
 }
 
-/// Plays one game from `opening` at `nodes` per move, using `tt` (cleared first).
-pub fn play_game(opening: Position, nodes: u64, tt: &mut TranspositionTable) -> GameRecord {
+/// Adjudication's memory of the scores so far.
+#[derive(Default)]
+struct Adjudicator {
+    /// Consecutive decided scores, and for whom.
+    decided: usize,
+    leader: Option<Color>,
+    /// Consecutive scores near zero.
+    quiet: usize,
+}
+
+impl Adjudicator {
+    /// Takes the score (White's view) of the search at `ply`; returns the result if the game
+    /// is adjudicated after it.
+    fn add(&mut self, ply: usize, white_score: i32) -> Option<(GameResult, Ending)> {
+        if white_score.abs() >= DECISIVE_SCORE {
+            let ahead = if white_score > 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            self.decided = if self.leader == Some(ahead) {
+                self.decided + 1
+            } else {
+                1
+            };
+            self.leader = Some(ahead);
+        } else {
+            self.decided = 0;
+            self.leader = None;
+        }
+        self.quiet = if white_score.abs() <= DRAW_SCORE {
+            self.quiet + 1
+        } else {
+            0
+        };
+        if self.decided >= ADJUDICATION_PLIES {
+            let result = match self.leader {
+                Some(Color::White) => GameResult::WhiteWin,
+                _ => GameResult::BlackWin,
+            };
+            Some((result, Ending::Adjudicated))
+        } else if ply >= DRAW_ADJUDICATION_PLY && self.quiet >= DRAW_PLIES {
+            Some((GameResult::Draw, Ending::DrawAdjudicated))
+        } else {
+            None
+        }
+    }
+}
+
+/// Plays one game from `start`, each move searched to `limits`, using `tt` (cleared first).
+pub fn play_game(
+    start: Position,
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+) -> (RecordedGame, Ending) {
     tt.clear();
-    let mut game = Game::new(opening);
-    let mut kept = Vec::new();
-    // Consecutive decided scores so far, and for whom.
-    let mut decided_plies = 0;
-    let mut leader = Color::White;
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
+    let mut game = Game::new(start);
+    let mut plies = Vec::new();
+    let mut adjudicator = Adjudicator::default();
     let (result, ending) = loop {
         let status = game.outcome();
         if status != Status::Ongoing {
@@ -121,68 +170,49 @@ pub fn play_game(opening: Position, nodes: u64, tt: &mut TranspositionTable) -> 
             };
             break (result, Ending::Rule(status));
         }
-        let ply = game.moves().len();
+        let ply = plies.len();
         if ply >= MAX_PLIES {
             break (GameResult::Draw, Ending::PlyLimit);
         }
-
         let pos = *game.position();
         let job = SearchJob {
             history: game.keys().to_vec(),
             ..SearchJob::new(pos, limits.clone())
         };
-        let control = SearchControl::new(&job.limits, 0);
-        let found = search(&job, tt, &control, &|_| {});
+        let found = search(&job, tt, &SearchControl::new(&job.limits, 0), &|_| {});
         let mv = found
             .best
             .expect("invariant: an ongoing game has a legal move");
+        // Mate scores fit: MATE is 32,000.
+        plies.push((
+            mv,
+            found.score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+        ));
+        game.play(mv);
         let white_score = match pos.side_to_move() {
             Color::White => found.score,
             Color::Black => -found.score,
         };
-
-        if is_kept(&pos, ply, mv, Some(white_score)) {
-            kept.push(pos.to_fen());
-        }
-        if white_score.abs() >= DECISIVE_SCORE {
-            let ahead = if white_score > 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            decided_plies = if decided_plies > 0 && ahead == leader {
-                decided_plies + 1
-            } else {
-                1
-            };
-            leader = ahead;
-        } else {
-            decided_plies = 0;
-        }
-
-        game.play(mv);
-        if decided_plies >= ADJUDICATION_PLIES {
-            let result = match leader {
-                Color::White => GameResult::WhiteWin,
-                Color::Black => GameResult::BlackWin,
-            };
-            break (result, Ending::Adjudicated);
+        if let Some(adjudicated) = adjudicator.add(ply, white_score) {
+            break adjudicated;
         }
     };
-    GameRecord {
+    let record = RecordedGame {
+        start,
         result,
-        ending,
-        plies: game.moves().len(),
-        kept,
-    }
+        plies,
+    };
+    (record, ending)
 }
 
-/// Counts over the games written so far.
+/// Counts over the games a run wrote.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Games finished and written.
+    /// Games the file held before the run.
+    pub resumed_from: usize,
+    /// Games written by this run.
     pub games: usize,
-    /// Positions written.
+    /// Positions (plies) written by this run.
     pub positions: usize,
     /// Games white won.
     pub white_wins: usize,
@@ -192,28 +222,28 @@ pub struct Summary {
     pub black_wins: usize,
     /// Games ended by mate.
     pub mates: usize,
-    /// Games ended by adjudication.
+    /// Games ended by adjudication, either way.
     pub adjudicated: usize,
     /// Games drawn at the ply limit.
     pub ply_limit: usize,
-    /// Plies played in all games.
-    pub plies: usize,
+    /// Games from a Chess960 start.
+    pub chess960: usize,
 }
 
 impl Summary {
-    fn add(&mut self, record: &GameRecord) {
+    fn add(&mut self, game: &RecordedGame, ending: Ending) {
         self.games += 1;
-        self.positions += record.kept.len();
-        self.plies += record.plies;
-        match record.result {
+        self.positions += game.plies.len();
+        self.chess960 += usize::from(game.start.is_chess960());
+        match game.result {
             GameResult::WhiteWin => self.white_wins += 1,
             GameResult::Draw => self.draws += 1,
             GameResult::BlackWin => self.black_wins += 1,
         }
-        match record.ending {
+        match ending {
             Ending::Rule(Status::Checkmate { .. }) => self.mates += 1,
             Ending::Rule(_) => {}
-            Ending::Adjudicated => self.adjudicated += 1,
+            Ending::Adjudicated | Ending::DrawAdjudicated => self.adjudicated += 1,
             Ending::PlyLimit => self.ply_limit += 1,
         }
     }
@@ -224,7 +254,7 @@ impl fmt::Display for Summary {
         write!(
             f,
             "{} games (+{} ={} -{} for white; {} mates, {} adjudicated, {} at the ply limit; \
-             {:.1} plies each), {} positions",
+             {} Chess960; {:.1} plies each), {} positions",
             self.games,
             self.white_wins,
             self.draws,
@@ -232,7 +262,8 @@ impl fmt::Display for Summary {
             self.mates,
             self.adjudicated,
             self.ply_limit,
-            self.plies as f64 / self.games.max(1) as f64,
+            self.chess960,
+            self.positions as f64 / self.games.max(1) as f64,
             self.positions
         )
     }
@@ -241,28 +272,21 @@ impl fmt::Display for Summary {
 /// Why a datagen run failed.
 #[derive(Debug)]
 pub enum DatagenError {
-    /// The openings file could not be read.
-    ReadOpenings {
-        /// The openings file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
-    /// A line of the openings file is not a position.
-    Openings {
-        /// The openings file.
-        path: PathBuf,
-        /// The line and what is wrong with it.
-        error: LineError,
-    },
-    /// The openings file holds no position.
-    NoOpenings(PathBuf),
-    /// The output file could not be created.
-    Create {
+    /// The book could not be read.
+    Book(BookError),
+    /// The output file could not be opened, read or truncated.
+    Open {
         /// The output file.
         path: PathBuf,
         /// Why.
         source: io::Error,
+    },
+    /// The output file exists but is not a readable game file.
+    Existing {
+        /// The output file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: GameFileError,
     },
     /// The worker threads could not be started.
     Threads(rayon::ThreadPoolBuildError),
@@ -278,13 +302,12 @@ pub enum DatagenError {
 impl fmt::Display for DatagenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DatagenError::ReadOpenings { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
+            DatagenError::Book(e) => write!(f, "{e}"),
+            DatagenError::Open { path, source } => {
+                write!(f, "cannot open {}: {source}", path.display())
             }
-            DatagenError::Openings { path, error } => write!(f, "{}: {error}", path.display()),
-            DatagenError::NoOpenings(path) => write!(f, "{} holds no position", path.display()),
-            DatagenError::Create { path, source } => {
-                write!(f, "cannot create {}: {source}", path.display())
+            DatagenError::Existing { path, error } => {
+                write!(f, "{} cannot be appended to: {error}", path.display())
             }
             DatagenError::Threads(e) => write!(f, "cannot start the worker threads: {e}"),
             DatagenError::Write { path, source } => {
@@ -297,11 +320,9 @@ impl fmt::Display for DatagenError {
 impl std::error::Error for DatagenError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            DatagenError::ReadOpenings { source, .. }
-            | DatagenError::Create { source, .. }
-            | DatagenError::Write { source, .. } => Some(source),
-            DatagenError::Openings { error, .. } => Some(error),
-            DatagenError::NoOpenings(_) => None,
+            DatagenError::Book(e) => Some(e),
+            DatagenError::Open { source, .. } | DatagenError::Write { source, .. } => Some(source),
+            DatagenError::Existing { error, .. } => Some(error),
             DatagenError::Threads(e) => Some(e),
         }
     }
@@ -312,27 +333,28 @@ impl std::error::Error for DatagenError {
 struct OrderedOutput<'w, W> {
     out: &'w mut W,
     next: usize,
-    waiting: BTreeMap<usize, GameRecord>,
+    waiting: BTreeMap<usize, (RecordedGame, Ending)>,
     summary: Summary,
     error: Option<io::Error>,
 }
 
 impl<W: Write> OrderedOutput<'_, W> {
-    /// Takes game `index` and writes every game now due; returns true if it wrote any.
-    fn finish(&mut self, index: usize, record: GameRecord) -> bool {
-        self.waiting.insert(index, record);
+    /// Takes game `index` and writes every game now due, each with one write; returns true
+    /// if it wrote any.
+    fn finish(&mut self, index: usize, game: RecordedGame, ending: Ending) -> bool {
+        self.waiting.insert(index, (game, ending));
         let mut wrote = false;
-        while let Some(record) = self.waiting.remove(&self.next) {
+        while let Some((game, ending)) = self.waiting.remove(&self.next) {
             if self.error.is_none() {
-                if let Err(e) = record
-                    .kept
-                    .iter()
-                    .try_for_each(|fen| writeln!(self.out, "{}", format_record(fen, record.result)))
-                {
-                    self.error = Some(e);
-                }
+                let mut bytes = Vec::new();
+                let written = game
+                    .encode(&mut bytes)
+                    .map_err(io::Error::other)
+                    .and_then(|()| self.out.write_all(&bytes))
+                    .and_then(|()| self.out.flush());
+                self.error = written.err();
             }
-            self.summary.add(&record);
+            self.summary.add(&game, ending);
             self.next += 1;
             wrote = true;
         }
@@ -340,41 +362,50 @@ impl<W: Write> OrderedOutput<'_, W> {
     }
 }
 
-/// `plies` uniformly random legal moves from `pos`, fewer if the walk reaches a position
-/// without one.
-fn random_walk(mut pos: Position, plies: usize, rng: &mut SplitMix64) -> Position {
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.make_move(moves.as_slice()[rng.below(moves.len())]);
+/// The output file opened for appending after its complete games (created with the magic if
+/// new or empty; a game cut short at its end removed), and how many games it holds.
+fn open_for_append(path: &Path) -> Result<(File, usize), DatagenError> {
+    let open_error = |source| DatagenError::Open {
+        path: path.to_path_buf(),
+        source,
+    };
+    let existing = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(open_error(e)),
+    };
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(open_error)?;
+    if existing.is_empty() {
+        file.write_all(MAGIC).map_err(open_error)?;
+        return Ok((file, 0));
     }
-    pos
+    let decoded = decode(&existing).map_err(|error| DatagenError::Existing {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    file.set_len(decoded.complete_len as u64)
+        .map_err(open_error)?;
+    Ok((file, decoded.games.len()))
 }
 
-/// Plays `config.games` games from random positions of the `openings` file on
-/// `config.threads` threads and writes the kept positions to `out` (created or emptied once
-/// the openings are read), one `<FEN> | <result>` line each, in game order. `progress` sees
-/// the summary about every twentieth of the games, and after the last. Stops at the first
-/// write error.
+/// Plays games until the file `out` holds `config.games`, on `config.threads` threads, from
+/// starts drawn from the book at `book` (or the standard start), and appends them in game
+/// order. `progress` sees the summary after each game written. Stops at the first write
+/// error.
 pub fn run(
     config: &DatagenConfig,
-    openings: &Path,
+    book: Option<&Path>,
     out: &Path,
     progress: &(dyn Fn(&Summary) + Sync),
 ) -> Result<Summary, DatagenError> {
-    let text = std::fs::read_to_string(openings).map_err(|source| DatagenError::ReadOpenings {
-        path: openings.to_path_buf(),
-        source,
-    })?;
-    let book = parse_openings(&text).map_err(|error| DatagenError::Openings {
-        path: openings.to_path_buf(),
-        error,
-    })?;
-    if book.is_empty() {
-        return Err(DatagenError::NoOpenings(openings.to_path_buf()));
-    }
+    let book = match book {
+        Some(path) => read_book(path).map_err(DatagenError::Book)?,
+        None => Vec::new(),
+    };
     // Each worker runs the search on its own stack, so it needs a search thread's stack.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
@@ -382,113 +413,136 @@ pub fn run(
         .thread_name(|index| format!("datagen-{index}"))
         .build()
         .map_err(DatagenError::Threads)?;
-    let file = File::create(out).map_err(|source| DatagenError::Create {
-        path: out.to_path_buf(),
-        source,
-    })?;
-    let report_every = (config.games / 20).max(1);
-    let progress = |summary: &Summary| {
-        if summary.games.is_multiple_of(report_every) || summary.games == config.games {
-            progress(summary);
-        }
+    let (mut file, done) = open_for_append(out)?;
+    let rules = StartRules {
+        book: &book,
+        random_plies: config.random_plies,
+        chess960_one_in: config.chess960_one_in,
     };
-    pool.install(|| play_games(config, &book, &mut BufWriter::new(file), &progress))
+    pool.install(|| play_games(config, &rules, done, &mut file, progress))
         .map_err(|source| DatagenError::Write {
             path: out.to_path_buf(),
             source,
         })
 }
 
-/// The games of [`run`], on the current rayon pool, from the non-empty `openings`, written
-/// to `out`; `progress` sees the summary after each game written.
+/// The games of [`run`] from index `first` on, on the current rayon pool, written to `out`.
 fn play_games<W: Write + Send>(
     config: &DatagenConfig,
-    openings: &[Position],
+    rules: &StartRules,
+    first: usize,
     out: &mut W,
     progress: &(dyn Fn(&Summary) + Sync),
 ) -> io::Result<Summary> {
     let output = Mutex::new(OrderedOutput {
         out,
-        next: 0,
+        next: first,
         waiting: BTreeMap::new(),
-        summary: Summary::default(),
+        summary: Summary {
+            resumed_from: first,
+            ..Summary::default()
+        },
         error: None,
     });
+    let limits = Limits {
+        nodes: Some(config.hard_nodes.max(1)),
+        soft_nodes: Some(config.soft_nodes),
+        ..Limits::default()
+    };
     let failed = AtomicBool::new(false);
-    (0..config.games).into_par_iter().for_each_init(
-        || TranspositionTable::new(GAME_HASH_MB),
-        |tt, index| {
-            if failed.load(Ordering::Relaxed) {
-                return;
-            }
-            let mut rng = SplitMix64::new(config.seed.wrapping_add(index as u64));
-            let opening = random_walk(
-                openings[rng.below(openings.len())],
-                config.random_plies,
-                &mut rng,
-            );
-            let record = play_game(opening, config.nodes, tt);
-            let mut output = output
-                .lock()
-                .expect("invariant: no thread panics holding the output");
-            if output.finish(index, record) {
-                progress(&output.summary);
-            }
-            if output.error.is_some() {
-                failed.store(true, Ordering::Relaxed);
-            }
-        },
-    );
+    (first..config.games.max(first))
+        .into_par_iter()
+        .for_each_init(
+            || TranspositionTable::new(GAME_HASH_MB),
+            |tt, index| {
+                if failed.load(Ordering::Relaxed) {
+                    return;
+                }
+                let start = rules.pick(&mut start_rng(config.seed, index), tt);
+                let (game, ending) = play_game(start, &limits, tt);
+                let mut output = output
+                    .lock()
+                    .expect("invariant: no thread panics holding the output");
+                if output.finish(index, game, ending) {
+                    progress(&output.summary);
+                }
+                if output.error.is_some() {
+                    failed.store(true, Ordering::Relaxed);
+                }
+            },
+        );
     let output = output
         .into_inner()
         .expect("invariant: no thread panics holding the output");
-    if let Some(e) = output.error {
-        return Err(e);
+    match output.error {
+        Some(e) => Err(e),
+        None => Ok(output.summary),
     }
-    output.out.flush()?;
-    Ok(output.summary)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn limits(soft: u64) -> Limits {
+        Limits {
+            nodes: Some(soft * 4),
+            soft_nodes: Some(soft),
+            ..Limits::default()
+        }
+    }
+
     #[test]
     fn a_lost_position_ends_in_mate_or_adjudication() {
         // White to move with a queen and rook against a bare king.
         let start = Position::from_fen("6k1/8/8/8/8/8/1Q6/R3K3 w - - 0 1").expect("valid FEN");
         let mut tt = TranspositionTable::new(1);
-        let record = play_game(start, 2000, &mut tt);
-        assert_eq!(record.result, GameResult::WhiteWin);
+        let (game, ending) = play_game(start, &limits(2000), &mut tt);
+        assert_eq!(game.result, GameResult::WhiteWin);
         assert!(
             matches!(
-                record.ending,
+                ending,
                 Ending::Adjudicated | Ending::Rule(Status::Checkmate { .. })
             ),
-            "{:?}",
-            record.ending
+            "{ending:?}"
         );
-        // Every score is decisive: nothing is kept.
-        assert!(record.kept.is_empty(), "{:?}", record.kept);
+        // Every ply is recorded, with White's scores decisive.
+        assert!(game.plies.len() >= ADJUDICATION_PLIES.min(2));
+        assert!(game
+            .plies
+            .iter()
+            .step_by(2)
+            .all(|&(_, s)| s >= DECISIVE_SCORE as i16));
     }
 
     #[test]
-    fn random_plies_are_legal_seeded_and_stop_at_the_end_of_the_game() {
-        let start = Position::startpos();
-        assert_eq!(random_walk(start, 0, &mut SplitMix64::new(3)), start);
-        let walked = random_walk(start, 3, &mut SplitMix64::new(3));
-        assert_eq!(walked.side_to_move(), Color::Black);
-        assert_eq!(walked.fullmove_number(), 2);
-        assert_eq!(walked, random_walk(start, 3, &mut SplitMix64::new(3)));
-        let others: Vec<Position> = (0..8)
-            .map(|seed| random_walk(start, 3, &mut SplitMix64::new(seed)))
-            .collect();
-        assert!(others.iter().any(|&pos| pos != walked));
-        // Fool's mate: no legal move, so the walk stays.
-        let mated =
-            Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
-                .expect("valid FEN");
-        assert_eq!(random_walk(mated, 4, &mut SplitMix64::new(1)), mated);
+    fn adjudication_needs_agreement_in_a_row() {
+        let mut adjudicator = Adjudicator::default();
+        assert_eq!(adjudicator.add(10, 1200), None);
+        assert_eq!(adjudicator.add(11, 1100), None);
+        assert_eq!(adjudicator.add(12, -1100), None);
+        // Black's turn to lead: the third -1500 is its fourth decided score in a row.
+        for ply in 13..15 {
+            assert_eq!(adjudicator.add(ply, -1500), None);
+        }
+        assert_eq!(
+            adjudicator.add(15, -1500),
+            Some((GameResult::BlackWin, Ending::Adjudicated))
+        );
+        // Quiet scores draw from DRAW_ADJUDICATION_PLY on, once DRAW_PLIES are in a row.
+        let mut adjudicator = Adjudicator::default();
+        for ply in 60..DRAW_ADJUDICATION_PLY {
+            assert_eq!(adjudicator.add(ply, 5), None, "ply {ply}");
+        }
+        let draw = Some((GameResult::Draw, Ending::DrawAdjudicated));
+        assert_eq!(adjudicator.add(DRAW_ADJUDICATION_PLY, -5), draw);
+        let mut adjudicator = Adjudicator::default();
+        let start = DRAW_ADJUDICATION_PLY;
+        assert_eq!(adjudicator.add(start, 50), None);
+        for ply in start + 1..start + DRAW_PLIES {
+            assert_eq!(adjudicator.add(ply, 0), None, "ply {ply}");
+        }
+        assert_eq!(adjudicator.add(start + DRAW_PLIES, 0), draw);
     }
 
     /// A path in the temporary directory, unique to this test process.
@@ -497,92 +551,81 @@ mod tests {
     }
 
     #[test]
-    fn bad_openings_files_are_errors_naming_the_path_and_line() {
+    fn runs_append_resume_after_a_cut_and_match_any_thread_count() {
+        let config = |games, threads| DatagenConfig {
+            games,
+            soft_nodes: 300,
+            hard_nodes: 1200,
+            threads,
+            seed: 5,
+            random_plies: 6,
+            chess960_one_in: 3,
+        };
+        let whole = temp_path("whole.bin");
+        let _ = std::fs::remove_file(&whole);
+        let summary = run(&config(4, 2), None, &whole, &|_| {}).expect("a run");
+        assert_eq!((summary.resumed_from, summary.games), (0, 4));
+        let bytes = std::fs::read(&whole).expect("written");
+        let games = decode(&bytes).expect("a game file").games;
+        assert_eq!(games.len(), 4);
+        assert_eq!(summary.positions, games.iter().map(|g| g.plies.len()).sum());
+
+        // Two games, then a cut inside a third, then on to four, on one thread.
+        let resumed = temp_path("resumed.bin");
+        let _ = std::fs::remove_file(&resumed);
+        run(&config(2, 1), None, &resumed, &|_| {}).expect("a run");
+        let two = std::fs::read(&resumed).expect("written");
+        let mut three = MAGIC.to_vec();
+        for game in &games[..3] {
+            game.encode(&mut three).expect("a game");
+        }
+        std::fs::write(&resumed, &three[..three.len() - 5]).expect("writable");
+        let summary = run(&config(4, 1), None, &resumed, &|_| {}).expect("a resumed run");
+        assert_eq!((summary.resumed_from, summary.games), (2, 2));
+        assert_eq!(std::fs::read(&resumed).expect("written"), bytes);
+        assert!(bytes.starts_with(&two));
+        // Nothing left to do.
+        let summary = run(&config(3, 1), None, &resumed, &|_| {}).expect("a run");
+        assert_eq!(summary.games, 0);
+        let _ = std::fs::remove_file(whole);
+        let _ = std::fs::remove_file(resumed);
+    }
+
+    #[test]
+    fn unreadable_inputs_are_errors_naming_the_path() {
         let config = DatagenConfig {
             games: 1,
-            nodes: 1,
+            soft_nodes: 1,
+            hard_nodes: 1,
             threads: 1,
             seed: 0,
             random_plies: 0,
+            chess960_one_in: 0,
         };
-        let out = temp_path("never-written.txt");
+        let out = temp_path("never-written.bin");
         let missing = Path::new("/nonexistent/ferrite-openings.epd");
-        let error = run(&config, missing, &out, &|_| {}).expect_err("no such file");
-        assert!(matches!(&error, DatagenError::ReadOpenings { path, .. } if path == missing));
-        assert!(error
-            .to_string()
-            .starts_with("cannot read /nonexistent/ferrite-openings.epd: "));
-
-        let openings = temp_path("openings.epd");
-        std::fs::write(&openings, "# book\n\nnot a position\n").expect("writable");
-        match run(&config, &openings, &out, &|_| {}) {
-            Err(DatagenError::Openings { path, error }) => {
-                assert_eq!(path, openings);
-                assert_eq!(error.line, 3);
-            }
-            other => panic!("{other:?}"),
-        }
-        std::fs::write(&openings, "# only a comment\n").expect("writable");
-        match run(&config, &openings, &out, &|_| {}) {
-            Err(DatagenError::NoOpenings(path)) => assert_eq!(path, openings),
-            other => panic!("{other:?}"),
-        }
+        let error = run(&config, Some(missing), &out, &|_| {}).expect_err("no such file");
         assert!(
-            !out.exists(),
-            "the output is created only once the openings are read"
+            matches!(&error, DatagenError::Book(BookError::Read { path, .. }) if path == missing)
         );
-
-        std::fs::write(&openings, "4k3/8/8/8/8/8/4P3/4K3 w - -\n").expect("writable");
-        let nowhere = Path::new("/nonexistent/ferrite-data.txt");
-        let error = run(&config, &openings, nowhere, &|_| {}).expect_err("no such folder");
-        assert!(matches!(&error, DatagenError::Create { path, .. } if path == nowhere));
-        let _ = std::fs::remove_file(openings);
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn a_failed_write_is_an_error_naming_the_output() {
-        let config = DatagenConfig {
-            games: 1,
-            nodes: 300,
-            threads: 1,
-            seed: 0,
-            random_plies: 0,
-        };
-        let openings = temp_path("full-openings.epd");
-        let book = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n";
-        std::fs::write(&openings, book).expect("writable");
-        // Every write to /dev/full fails (ENOSPC).
-        let full = Path::new("/dev/full");
-        let error = run(&config, &openings, full, &|_| {}).expect_err("the disk is full");
-        assert!(matches!(&error, DatagenError::Write { path, .. } if path == full));
-        let _ = std::fs::remove_file(openings);
-    }
-
-    #[test]
-    fn games_come_out_in_order_whoever_finishes_first() {
-        let record = |plies| GameRecord {
-            result: GameResult::Draw,
-            ending: Ending::PlyLimit,
-            plies,
-            kept: vec![format!("fen {plies}")],
-        };
-        let mut out = Vec::new();
-        let mut output = OrderedOutput {
-            out: &mut out,
-            next: 0,
-            waiting: BTreeMap::new(),
-            summary: Summary::default(),
-            error: None,
-        };
-        assert!(!output.finish(1, record(1)));
-        assert!(!output.finish(2, record(2)));
-        assert!(output.finish(0, record(0)));
-        assert_eq!(output.summary.games, 3);
-        assert_eq!(output.summary.ply_limit, 3);
+        assert!(!out.exists());
+        let text = temp_path("text.txt");
+        std::fs::write(&text, "not a game file").expect("writable");
+        let error = run(&config, None, &text, &|_| {}).expect_err("not a game file");
+        assert!(
+            matches!(
+                &error,
+                DatagenError::Existing {
+                    error: GameFileError::NotAGameFile,
+                    ..
+                }
+            ),
+            "{error}"
+        );
         assert_eq!(
-            String::from_utf8(out).expect("UTF-8"),
-            "fen 0 | 0.5\nfen 1 | 0.5\nfen 2 | 0.5\n"
+            std::fs::read_to_string(&text).expect("kept"),
+            "not a game file"
         );
+        let _ = std::fs::remove_file(text);
     }
 }

@@ -1,10 +1,11 @@
-//! Tuning the evaluation on the results of games (Texel's method), above the search it plays
-//! with:
+//! Self-play data, and tuning the evaluation on the results of games (Texel's method), above
+//! the search that plays them:
 //!
-//! - [`datagen`]: self-play at a fixed node count from book openings, writing quiet
-//!   positions labelled with the game's result (`ferrite datagen`: [`datagen::run`]);
-//! - [`import`]: the same kind of positions from games played elsewhere, read by [`pgn`]
-//!   (`ferrite import-pgn`: [`import::import_files`]);
+//! - [`datagen`]: self-play games, appended to a binary [`game_file`] with every move's
+//!   search score (`ferrite datagen`: [`datagen::run`]), from the starts of [`start`];
+//! - [`genfens`]: the same starts for OpenBench's data generation (`genfens`);
+//! - [`import`]: quiet positions labelled with the game's result from games played
+//!   elsewhere, read by [`pgn`] (`ferrite import-pgn`: [`import::import_files`]);
 //! - [`data`]: the line formats of the openings and data files;
 //! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term, every table
 //!   entry and the king-danger weights to those results (`ferrite tune`:
@@ -19,8 +20,11 @@
 pub mod apply;
 pub mod data;
 pub mod datagen;
+pub mod game_file;
+pub mod genfens;
 pub mod import;
 pub mod pgn;
 pub mod report;
 mod rng;
+pub mod start;
 pub mod texel;

@@ -20,6 +20,9 @@
 //! [`TuneError`] naming the path.
 
 use super::data::{parse_record, LineError};
+use super::datagen::is_kept;
+use super::game_file::{decode, GameFileError, MAGIC};
+use crate::chess::Position;
 use crate::eval::params::{
     KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR, KING_DANGER_MAX, KING_DANGER_WEIGHTS,
 };
@@ -191,20 +194,43 @@ pub fn load(text: &str) -> Result<Vec<Sample>, LineError> {
         .enumerate()
         .map(|(index, line)| {
             let record = parse_record(line, index + 1)?;
-            Ok(record.map(|(position, result)| {
-                let found = features(&position);
-                let coefficients = found.coefficients();
-                Sample {
-                    coefficients: std::array::from_fn(|i| coefficients[i / 2][i % 2] as f32),
-                    shares: found.shares().map(|share| (share * ENTRY_UNIT) as f32),
-                    entries: found.entries,
-                    king_attacks: found.king_attacks,
-                    result: result as f32,
-                }
-            }))
+            Ok(record.map(|(position, result)| sample(&position, result)))
         })
         .collect();
     parsed.into_iter().filter_map(Result::transpose).collect()
+}
+
+/// The samples of the games of a datagen game file: their quiet positions (see
+/// [`is_kept`]), labelled with each game's result.
+pub fn load_games(bytes: &[u8]) -> Result<Vec<Sample>, GameFileError> {
+    let games = decode(bytes)?.games;
+    let kept: Vec<(Position, f64)> = games
+        .iter()
+        .flat_map(|game| {
+            let result = game.result.white_score();
+            game.positions()
+                .enumerate()
+                .filter(|(ply, (pos, mv, score))| is_kept(pos, *ply, *mv, Some(i32::from(*score))))
+                .map(move |(_, (pos, _, _))| (pos, result))
+        })
+        .collect();
+    Ok(kept
+        .par_iter()
+        .map(|(pos, result)| sample(pos, *result))
+        .collect())
+}
+
+/// The sample of `position`, labelled with `result` (White's score).
+fn sample(position: &Position, result: f64) -> Sample {
+    let found = features(position);
+    let coefficients = found.coefficients();
+    Sample {
+        coefficients: std::array::from_fn(|i| coefficients[i / 2][i % 2] as f32),
+        shares: found.shares().map(|share| (share * ENTRY_UNIT) as f32),
+        entries: found.entries,
+        king_attacks: found.king_attacks,
+        result: result as f32,
+    }
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -405,6 +431,13 @@ pub enum TuneError {
         /// The line and what is wrong with it.
         error: LineError,
     },
+    /// A datagen game file is damaged.
+    Games {
+        /// The data file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: GameFileError,
+    },
     /// A data file holds no position.
     Empty(PathBuf),
 }
@@ -417,6 +450,7 @@ impl fmt::Display for TuneError {
                 write!(f, "cannot read {}: {source}", path.display())
             }
             TuneError::Data { path, error } => write!(f, "{}: {error}", path.display()),
+            TuneError::Games { path, error } => write!(f, "{}: {error}", path.display()),
             TuneError::Empty(path) => write!(f, "{} holds no position", path.display()),
         }
     }
@@ -428,21 +462,30 @@ impl std::error::Error for TuneError {
             TuneError::Threads(e) => Some(e),
             TuneError::Read { source, .. } => Some(source),
             TuneError::Data { error, .. } => Some(error),
+            TuneError::Games { error, .. } => Some(error),
             TuneError::Empty(_) => None,
         }
     }
 }
 
-/// The samples of the data file at `path` (see [`load`]), of which there must be some.
+/// The samples of the data file at `path`, of which there must be some: a datagen game file
+/// (see [`load_games`]) or `<FEN> | <result>` lines (see [`load`]).
 pub fn load_file(path: &Path) -> Result<Vec<Sample>, TuneError> {
-    let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
+    let bytes = std::fs::read(path).map_err(|source| TuneError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    let samples = load(&text).map_err(|error| TuneError::Data {
-        path: path.to_path_buf(),
-        error,
-    })?;
+    let samples = if bytes.starts_with(MAGIC) {
+        load_games(&bytes).map_err(|error| TuneError::Games {
+            path: path.to_path_buf(),
+            error,
+        })?
+    } else {
+        load(&String::from_utf8_lossy(&bytes)).map_err(|error| TuneError::Data {
+            path: path.to_path_buf(),
+            error,
+        })?
+    };
     if samples.is_empty() {
         return Err(TuneError::Empty(path.to_path_buf()));
     }

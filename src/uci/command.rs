@@ -86,6 +86,16 @@ pub enum Command {
     Bench(Option<i32>),
     /// `flip`: swap colours of the position (extension).
     Flip,
+    /// `genfens <N> seed <S> book <None|FILE>`: start positions for OpenBench's data
+    /// generation (extension).
+    GenFens {
+        /// How many.
+        count: usize,
+        /// Their seed.
+        seed: u64,
+        /// The book to draw from (`None`: the standard start).
+        book: Option<String>,
+    },
 }
 
 /// Why a line is not a valid command.
@@ -149,12 +159,43 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             [depth] => Command::Bench(Some(parse_number("bench", "depth", depth)?)),
             _ => return Err(malformed("bench", "expected at most a depth")),
         },
+        "genfens" => parse_genfens(args)?,
         "setoption" => parse_setoption(line)?,
         "position" => parse_position(args)?,
         "go" => Command::Go(parse_go(args)?),
         other => return Err(CommandError::Unknown(truncate(other))),
     };
     Ok(Some(command))
+}
+
+/// `genfens <N> [seed <S>] [book <None|FILE>]`, as OpenBench sends it: the book is the rest
+/// of the line, so that a path may hold spaces.
+fn parse_genfens(args: &[&str]) -> Result<Command, CommandError> {
+    let [count, rest @ ..] = args else {
+        return Err(malformed("genfens", "expected a count"));
+    };
+    let count = parse_number("genfens", "count", count)?;
+    let mut seed = 0;
+    let mut book = None;
+    let mut rest = rest;
+    while let [key, tail @ ..] = rest {
+        match (*key, tail) {
+            ("seed", [value, tail @ ..]) => {
+                seed = parse_number("genfens", "seed", value)?;
+                rest = tail;
+            }
+            ("book", [_, ..]) => {
+                let path = tail.join(" ");
+                book = (path != "None").then_some(path);
+                rest = &[];
+            }
+            _ => {
+                let reason = format!("unexpected '{}'", truncate(key));
+                return Err(malformed("genfens", reason));
+            }
+        }
+    }
+    Ok(Command::GenFens { count, seed, book })
 }
 
 /// Keeps error messages short when the input is huge.
@@ -391,5 +432,26 @@ mod tests {
             parse("joho debug on"),
             Err(CommandError::Unknown("joho".into()))
         );
+    }
+
+    #[test]
+    fn genfens_as_openbench_sends_it() {
+        let genfens = |count, seed, book: Option<&str>| {
+            Ok(Some(Command::GenFens {
+                count,
+                seed,
+                book: book.map(str::to_string),
+            }))
+        };
+        assert_eq!(parse("genfens 64 seed 7 book None"), genfens(64, 7, None));
+        assert_eq!(
+            parse("genfens 2 seed 1 book /tmp/my book.epd"),
+            genfens(2, 1, Some("/tmp/my book.epd"))
+        );
+        assert_eq!(parse("genfens 3"), genfens(3, 0, None));
+        assert!(parse("genfens").is_err());
+        assert!(parse("genfens many").is_err());
+        assert!(parse("genfens 3 seed").is_err());
+        assert!(parse("genfens 3 colour white").is_err());
     }
 }

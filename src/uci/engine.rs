@@ -15,7 +15,10 @@ use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search_continuing, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
+use crate::tune::genfens::genfens;
+use crate::tune::start::read_book;
 use std::fmt::Write as _;
+use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -169,6 +172,10 @@ impl Engine {
             Command::Flip => {
                 self.wait_for_search();
                 self.game = Game::new(self.game.position().mirrored());
+            }
+            Command::GenFens { count, seed, book } => {
+                self.wait_for_search();
+                self.genfens(count, seed, book.as_deref());
             }
         }
         Flow::Continue
@@ -357,6 +364,22 @@ impl Engine {
                 self.out.line(&bestmove_line(fallback, None, chess960));
             }
         }
+    }
+
+    /// `genfens`: one `info string genfens <FEN>` line per start position.
+    fn genfens(&mut self, count: usize, seed: u64, book: Option<&str>) {
+        let book = match book.map(|path| read_book(Path::new(path))) {
+            None => Vec::new(),
+            Some(Ok(book)) => book,
+            Some(Err(e)) => {
+                self.out.error(&format!("genfens: {e}"));
+                return;
+            }
+        };
+        genfens(count, seed, &book, &mut |pos| {
+            self.out
+                .line(&format!("info string genfens {}", pos.to_fen()));
+        });
     }
 
     fn perft(&mut self, depth: u32) {
