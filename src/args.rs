@@ -49,6 +49,9 @@ pub enum Command {
     /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
     /// print the params.rs values they give.
     Tune(TuneArgs),
+    /// Train the evaluation network on datagen game files; writes a float checkpoint and the
+    /// quantised network the engine embeds.
+    Train(TrainArgs),
 }
 
 /// `ferrite perft`'s arguments.
@@ -120,6 +123,47 @@ pub struct DatagenArgs {
     /// One game in this many starts from a Chess960 position (0: none).
     #[arg(long, default_value_t = 10)]
     pub chess960_one_in: usize,
+}
+
+/// `ferrite train`'s arguments.
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Game files `datagen` wrote.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// Where the quantised network goes.
+    #[arg(long)]
+    pub net: PathBuf,
+    /// Where the float checkpoint goes.
+    #[arg(long)]
+    pub checkpoint: PathBuf,
+    /// A float checkpoint to start from instead of random weights.
+    #[arg(long)]
+    pub warm_start: Option<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch_size: usize,
+    /// Learning rate at the start (it decays to a twentieth along a cosine).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Weight of the game result in the target; the search score has the rest.
+    #[arg(long, default_value_t = 0.25)]
+    pub wdl: f32,
+    /// AdamW's weight decay.
+    #[arg(long, default_value_t = 0.01)]
+    pub weight_decay: f32,
+    /// One game in this many is held out to measure the loss on (0: none).
+    #[arg(long, default_value_t = 50)]
+    pub held_out_every: usize,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// `ferrite tune`'s arguments.

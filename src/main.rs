@@ -16,6 +16,8 @@ use ferrite::search::{bench, params};
 use ferrite::tune::datagen::{self, DatagenConfig, DatagenError};
 use ferrite::tune::import::{self, ImportError};
 use ferrite::tune::texel::{self, TuneError, TuneProgress};
+use ferrite::tune::train_files::{train_files, TrainError, TrainFiles, TrainProgress};
+use ferrite::tune::trainer::TrainConfig;
 use ferrite::tune::{apply, report};
 use std::fmt::Display;
 use std::io::Write;
@@ -132,6 +134,33 @@ fn run(command: Command) -> Result<(), ExitCode> {
             }
             let (out, seconds) = (a.out.display(), start.elapsed().as_secs_f64());
             say!("datagen: {summary} written to {out} in {seconds:.1} s");
+        }
+        Command::Train(a) => {
+            let files = TrainFiles {
+                data: a.data,
+                held_out_every: a.held_out_every,
+                warm_start: a.warm_start,
+                checkpoint: a.checkpoint,
+                net: a.net,
+            };
+            let config = TrainConfig {
+                epochs: a.epochs,
+                batch_size: a.batch_size,
+                lr: a.lr,
+                wdl: a.wdl,
+                weight_decay: a.weight_decay,
+                seed: a.seed,
+            };
+            let progress = &mut |event: &TrainProgress| eprintln!("train: {event}");
+            train_files(&files, &config, a.threads, progress).map_err(|e| match e {
+                TrainError::Threads(_) | TrainError::Write { .. } => fail(FAILED, e),
+                _ => fail(BAD_INPUT, e),
+            })?;
+            say!(
+                "train: wrote {} and {}",
+                files.net.display(),
+                files.checkpoint.display()
+            );
         }
         Command::ImportPgn { files, out } => {
             let skipped = &mut |path: &Path, line, why: &import::Skipped| {

@@ -182,6 +182,38 @@ fn datagen_appends_games_the_same_for_any_thread_count_and_tune_reads_them() {
         "output depends on --threads or on resuming"
     );
 
+    // The network's trainer reads the same file, and warm-starts from its own checkpoint.
+    let net = temp_path("net.bin");
+    let checkpoint = temp_path("net.ckpt");
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            one.to_str().expect("UTF-8 path"),
+            "--net",
+            net.to_str().expect("UTF-8 path"),
+            "--checkpoint",
+            checkpoint.to_str().expect("UTF-8 path"),
+            "--epochs",
+            "2",
+            "--batch-size",
+            "64",
+            "--held-out-every",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        ferrite(&args, "")
+    };
+    let (ok, lines) = train(&[]);
+    assert!(ok, "{lines:#?}");
+    assert_eq!(lines.len(), 1, "{lines:#?}");
+    let net_bytes = std::fs::read(&net).expect("a network written");
+    assert_eq!(net_bytes.len(), ferrite::eval::nnue::network::NET_BYTES);
+    let (ok, lines) = train(&["--warm-start", checkpoint.to_str().expect("UTF-8 path")]);
+    assert!(ok, "{lines:#?}");
+    assert_ne!(std::fs::read(&net).expect("rewritten"), net_bytes);
+    let (ok, lines) = train(&["--warm-start", openings.to_str().expect("UTF-8 path")]);
+    assert!(!ok && lines.is_empty(), "not a checkpoint: {lines:#?}");
+
     let params = temp_path("params.rs");
     std::fs::write(&params, include_str!("../src/eval/params.rs")).expect("write params");
     let tune = |params: &std::path::Path| {
@@ -221,7 +253,7 @@ fn datagen_appends_games_the_same_for_any_thread_count_and_tune_reads_them() {
         "pub const PAWN_VALUE: Score = s(1, 1);\n",
         "and left as it was"
     );
-    for path in [openings, one, two, params] {
+    for path in [openings, one, two, params, net, checkpoint] {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -16,6 +16,7 @@
 
 mod features;
 mod king;
+pub mod nnue;
 pub mod params;
 mod pawn_cache;
 mod pawns;

@@ -10,6 +10,8 @@
 //! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term, every table
 //!   entry and the king-danger weights to those results (`ferrite tune`:
 //!   [`texel::tune_files`]), on the form [`crate::eval::features()`] gives;
+//! - [`training_data`], [`trainer`]: the network's training positions from game files, and
+//!   its trainer (`ferrite train`: [`train_files::train_files`]);
 //! - [`report`]: the fitted weights as `params.rs` values;
 //! - [`apply`]: writes them into `params.rs` (`ferrite tune --write-params`:
 //!   [`apply::write_params`]).
@@ -28,3 +30,6 @@ pub mod report;
 mod rng;
 pub mod start;
 pub mod texel;
+pub mod train_files;
+pub mod trainer;
+pub mod training_data;

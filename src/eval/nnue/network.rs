@@ -1,0 +1,178 @@
+//! The quantised network and its file, as `ferrite train` writes it and the engine reads it.
+//! All values little-endian; the sizes follow from [`INPUTS`] and [`HIDDEN`]:
+//!
+//! ```text
+//! offset                      what                              type and scale
+//! 0                           feature weights, INPUTS rows      i16 x HIDDEN each, x QA
+//! 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN, x QA
+//! 2*(INPUTS+1)*HIDDEN         output weights, side to move's    i16 x HIDDEN, x QB
+//!                             half, then the other side's       i16 x HIDDEN, x QB
+//! 2*(INPUTS+3)*HIDDEN         output bias                       i32, x QA*QB
+//! 2*(INPUTS+3)*HIDDEN + 4     end ([`NET_BYTES`])
+//! ```
+//!
+//! The trainer clips every weight to `[-1.98, 1.98]`, so an accumulator (bias and 32 rows at
+//! most 1.98 * 255 each) fits an `i16`, and so does each output product `clamp(a)^2 * w`
+//! summed in `i32`: 2 * HIDDEN * 255^2 * 127 < 2^31.
+
+use super::{active_features, HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::chess::Position;
+use std::fmt;
+
+/// Bytes of a network file.
+pub const NET_BYTES: usize = 2 * (INPUTS + 3) * HIDDEN + 4;
+
+/// A quantised network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// One row per input.
+    pub feature_weights: Vec<[i16; HIDDEN]>,
+    /// The accumulators' start.
+    pub feature_bias: [i16; HIDDEN],
+    /// Output weights for the side to move's accumulator, then the other side's.
+    pub output_weights: [[i16; HIDDEN]; 2],
+    /// Output bias.
+    pub output_bias: i32,
+}
+
+/// Why bytes are not a network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file's size is not [`NET_BYTES`].
+    Size(usize),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Size(size) => write!(
+                f,
+                "{size} bytes, but a network of {INPUTS}x{HIDDEN} inputs has {NET_BYTES}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+impl Network {
+    /// The network stored in `bytes` (see the module's layout).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() != NET_BYTES {
+            return Err(NetError::Size(bytes.len()));
+        }
+        let mut values = bytes
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
+        let mut row = || std::array::from_fn(|_| values.next().unwrap_or_default());
+        let feature_weights = (0..INPUTS).map(|_| row()).collect();
+        let feature_bias = row();
+        let output_weights = [row(), row()];
+        let tail = &bytes[NET_BYTES - 4..];
+        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        Ok(Network {
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The network's file bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(NET_BYTES);
+        let rows = self
+            .feature_weights
+            .iter()
+            .chain(std::iter::once(&self.feature_bias))
+            .chain(&self.output_weights);
+        for row in rows {
+            bytes.extend(row.iter().flat_map(|value| value.to_le_bytes()));
+        }
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes
+    }
+
+    /// The accumulator of `pos` from `perspective`'s side, computed from scratch.
+    pub fn accumulator(&self, pos: &Position, perspective: crate::chess::Color) -> [i16; HIDDEN] {
+        self.accumulate(active_features(pos, perspective))
+    }
+
+    /// The accumulator of the active inputs `features`, computed from scratch.
+    pub fn accumulate(&self, features: impl Iterator<Item = usize>) -> [i16; HIDDEN] {
+        let mut acc = self.feature_bias;
+        for feature in features {
+            for (value, weight) in acc.iter_mut().zip(&self.feature_weights[feature]) {
+                *value += weight;
+            }
+        }
+        acc
+    }
+
+    /// The evaluation of `pos` in centipawns for the side to move, from accumulators
+    /// computed from scratch.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
+        let sides = [self.accumulator(pos, us), self.accumulator(pos, us.flip())];
+        self.output(&sides)
+    }
+
+    /// The output for the side to move's accumulator and the other side's, in centipawns.
+    pub fn output(&self, sides: &[[i16; HIDDEN]; 2]) -> i32 {
+        let mut sum = 0i32;
+        for (acc, weights) in sides.iter().zip(&self.output_weights) {
+            for (&value, &weight) in acc.iter().zip(weights) {
+                let clipped = i32::from(value).clamp(0, QA);
+                sum += clipped * clipped * i32::from(weight);
+            }
+        }
+        (sum / QA + self.output_bias) * SCALE / (QA * QB)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small network of made-up weights.
+    fn network() -> Network {
+        let value = |i: usize, j: usize| ((i * 31 + j * 17) % 101) as i16 - 50;
+        Network {
+            feature_weights: (0..INPUTS)
+                .map(|i| std::array::from_fn(|j| value(i, j)))
+                .collect(),
+            feature_bias: std::array::from_fn(|j| value(7, j) + 60),
+            output_weights: [
+                std::array::from_fn(|j| value(3, j)),
+                std::array::from_fn(|j| value(5, j)),
+            ],
+            output_bias: -1234,
+        }
+    }
+
+    #[test]
+    fn files_round_trip_and_other_sizes_are_refused() {
+        let net = network();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), NET_BYTES);
+        assert!(Network::from_bytes(&bytes) == Ok(net));
+        assert_eq!(
+            Network::from_bytes(&bytes[1..]).err(),
+            Some(NetError::Size(NET_BYTES - 1))
+        );
+    }
+
+    #[test]
+    fn the_output_is_the_screlu_sum_of_both_sides() {
+        let mut net = network();
+        net.output_weights = [[1; HIDDEN], [0; HIDDEN]];
+        net.output_bias = 0;
+        // Every accumulator value at QA: each of the HIDDEN terms is QA^2.
+        let full = [[QA as i16; HIDDEN], [0; HIDDEN]];
+        let expected = (HIDDEN as i32 * QA * QA / QA) * SCALE / (QA * QB);
+        assert_eq!(net.output(&full), expected);
+        // Negative values are clipped to zero, large ones to QA.
+        assert_eq!(net.output(&[[-500; HIDDEN], [0; HIDDEN]]), 0);
+        assert_eq!(net.output(&[[1000; HIDDEN], [0; HIDDEN]]), expected);
+    }
+}

@@ -1,0 +1,185 @@
+//! `ferrite train` end to end, short of the printing: read the game files, start from random
+//! weights or a checkpoint, train ([`super::trainer`]), write the float checkpoint and the
+//! quantised network, and measure how far the quantised network strays from the float one on
+//! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
+
+use super::trainer::{quantisation_error, train, EpochReport, FloatNetwork, TrainConfig};
+use super::training_data::{load, DataError};
+use crate::eval::nnue::network::NET_BYTES;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Held-out positions the quantised network is checked on.
+pub const QUANTISATION_CHECK_POSITIONS: usize = 1000;
+
+/// The files of a training run.
+#[derive(Clone, Debug)]
+pub struct TrainFiles {
+    /// Datagen game files.
+    pub data: Vec<PathBuf>,
+    /// Every this many games, one is held out (0: none).
+    pub held_out_every: usize,
+    /// A float checkpoint to start from, instead of random weights.
+    pub warm_start: Option<PathBuf>,
+    /// Where the float checkpoint goes.
+    pub checkpoint: PathBuf,
+    /// Where the quantised network goes.
+    pub net: PathBuf,
+}
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub enum TrainProgress {
+    /// The data was read.
+    Loaded {
+        /// Games read.
+        games: usize,
+        /// Positions in them.
+        seen: usize,
+        /// Training positions kept.
+        train: usize,
+        /// Held-out positions kept.
+        held_out: usize,
+    },
+    /// An epoch ended.
+    Epoch(EpochReport),
+    /// The files were written.
+    Written {
+        /// Largest gap between the float and the quantised network, centipawns.
+        quantisation_error: f32,
+        /// Positions it was measured on.
+        positions: usize,
+    },
+}
+
+impl fmt::Display for TrainProgress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainProgress::Loaded {
+                games,
+                seen,
+                train,
+                held_out,
+            } => write!(
+                f,
+                "{games} games, {seen} positions: {train} to train on, {held_out} held out"
+            ),
+            TrainProgress::Epoch(report) => write!(f, "{report}"),
+            TrainProgress::Written {
+                quantisation_error,
+                positions,
+            } => write!(
+                f,
+                "quantised network within {quantisation_error:.1} cp of the float one on \
+                 {positions} held-out positions ({NET_BYTES} bytes)"
+            ),
+        }
+    }
+}
+
+/// Why `ferrite train` could not run.
+#[derive(Debug)]
+pub enum TrainError {
+    /// The worker threads could not be started.
+    Threads(rayon::ThreadPoolBuildError),
+    /// The data could not be read.
+    Data(DataError),
+    /// The data holds no training position.
+    NoPositions,
+    /// The warm-start checkpoint could not be read or is not one.
+    WarmStart {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// An output file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::Threads(e) => write!(f, "cannot start the worker threads: {e}"),
+            TrainError::Data(e) => write!(f, "{e}"),
+            TrainError::NoPositions => write!(f, "the data holds no training position"),
+            TrainError::WarmStart { path, reason } => {
+                write!(f, "cannot warm-start from {}: {reason}", path.display())
+            }
+            TrainError::Write { path, source } => {
+                write!(f, "cannot write {}: {source}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+fn read_checkpoint(path: &Path) -> Result<FloatNetwork, TrainError> {
+    let reason = |reason: String| TrainError::WarmStart {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let bytes = std::fs::read(path).map_err(|e| reason(e.to_string()))?;
+    FloatNetwork::from_checkpoint(&bytes).map_err(|e| reason(e.to_string()))
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
+    std::fs::write(path, bytes).map_err(|source| TrainError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Runs `ferrite train` on `threads` threads.
+pub fn train_files(
+    files: &TrainFiles,
+    config: &TrainConfig,
+    threads: usize,
+    progress: &mut (dyn FnMut(&TrainProgress) + Send),
+) -> Result<(), TrainError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(TrainError::Threads)?;
+    let mut data = load(&files.data, files.held_out_every).map_err(TrainError::Data)?;
+    progress(&TrainProgress::Loaded {
+        games: data.games,
+        seen: data.seen,
+        train: data.train.len(),
+        held_out: data.held_out.len(),
+    });
+    if data.train.is_empty() {
+        return Err(TrainError::NoPositions);
+    }
+    let mut net = match &files.warm_start {
+        Some(path) => read_checkpoint(path)?,
+        None => FloatNetwork::random(config.seed),
+    };
+    pool.install(|| {
+        train(
+            &mut net,
+            &mut data.train,
+            &data.held_out,
+            config,
+            &mut |report| {
+                progress(&TrainProgress::Epoch(*report));
+            },
+        )
+    });
+    write(&files.checkpoint, &net.to_checkpoint())?;
+    let quantised = net.quantise();
+    write(&files.net, &quantised.to_bytes())?;
+    let checked = &data.held_out[..data.held_out.len().min(QUANTISATION_CHECK_POSITIONS)];
+    progress(&TrainProgress::Written {
+        quantisation_error: quantisation_error(&net, &quantised, checked),
+        positions: checked.len(),
+    });
+    Ok(())
+}

@@ -1,0 +1,580 @@
+//! The network's trainer (`ferrite train`): the float model of [`crate::eval::nnue`], trained
+//! on the CPU with rayon.
+//!
+//! - Loss: `(sigmoid(out) - target)^2` per position, where `out` is the network's output
+//!   (1.0 = [`SCALE`] centipawns) and `target` blends `sigmoid(score / SCALE)` of the search
+//!   score with the game result, `wdl` of the latter (too much weight on results cost other
+//!   engines about 75 Elo, so the default is 0.25).
+//! - Optimiser: AdamW over mini-batches of shuffled positions (unshuffled data made other
+//!   engines' first nets far weaker), the learning rate decaying along a cosine from `lr` to
+//!   a twentieth of it over the run; every weight clipped to `[-CLIP, CLIP]` after each step,
+//!   which keeps the quantised sums within their integers (see [`network`]).
+//! - Each epoch reports the training loss and the loss on held-out games.
+//! - Output: a float checkpoint (to resume or warm-start the next net) and the quantised
+//!   network the engine embeds.
+//!
+//! Parameters live in one flat vector: the feature weights (one row of HIDDEN per input),
+//! the feature bias, the output weights (side to move's half first) and the output bias.
+//!
+//! [`network`]: crate::eval::nnue::network
+
+use super::rng::SplitMix64;
+use super::training_data::{mirrored_feature, TrainingPosition};
+use crate::chess::Color;
+use crate::eval::nnue::network::Network;
+use crate::eval::nnue::{HIDDEN, INPUTS, QA, QB, SCALE};
+use rayon::prelude::*;
+use std::fmt;
+
+/// Every weight stays within this, so that the quantised network cannot overflow.
+pub const CLIP: f32 = 1.98;
+/// Offset of the feature bias in the parameter vector.
+const BIAS: usize = INPUTS * HIDDEN;
+/// Offset of the output weights.
+const OUTPUT: usize = BIAS + HIDDEN;
+/// Offset of the output bias.
+const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
+/// Parameters in all.
+pub const PARAMETERS: usize = OUTPUT_BIAS + 1;
+/// First bytes of a float checkpoint, followed by the hidden size (u32) and the parameters
+/// (f32), all little-endian.
+pub const CHECKPOINT_MAGIC: &[u8; 8] = b"FRTCKPT1";
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch_size: usize,
+    /// Learning rate at the start.
+    pub lr: f32,
+    /// Weight of the game result in the target (the search score has the rest).
+    pub wdl: f32,
+    /// AdamW's weight decay.
+    pub weight_decay: f32,
+    /// Seeds the initial weights and the shuffles.
+    pub seed: u64,
+}
+
+/// The float network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    /// All parameters (see the module's layout).
+    pub params: Vec<f32>,
+}
+
+/// Why a checkpoint could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckpointError {
+    /// The bytes do not start with [`CHECKPOINT_MAGIC`].
+    NotACheckpoint,
+    /// A checkpoint of another hidden size.
+    Hidden(u32),
+    /// The bytes end early or run on.
+    Size(usize),
+}
+
+impl fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckpointError::NotACheckpoint => write!(f, "not a Ferrite checkpoint (no FRTCKPT1)"),
+            CheckpointError::Hidden(hidden) => {
+                write!(
+                    f,
+                    "a checkpoint of {hidden} hidden neurons; this build has {HIDDEN}"
+                )
+            }
+            CheckpointError::Size(size) => write!(
+                f,
+                "{size} bytes, but a checkpoint has {}",
+                12 + 4 * PARAMETERS
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+/// The sums one position makes: both accumulators (side to move's first) and the output.
+struct Forward {
+    sides: [[f32; HIDDEN]; 2],
+    out: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// SCReLU: clamped to `[0, 1]`, squared.
+#[inline]
+fn screlu(x: f32) -> f32 {
+    let clipped = x.clamp(0.0, 1.0);
+    clipped * clipped
+}
+
+impl FloatNetwork {
+    /// Small random weights from `seed`: each layer uniform within `1/sqrt(fan-in)`, the
+    /// inputs' fan-in taken as the 32 pieces a board has at most.
+    pub fn random(seed: u64) -> FloatNetwork {
+        let mut rng = SplitMix64::new(seed);
+        let mut uniform = |bound: f32| {
+            let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (2.0 * unit - 1.0) * bound
+        };
+        let input_bound = 1.0 / 32f32.sqrt();
+        let output_bound = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        let mut params = vec![0.0; PARAMETERS];
+        for (index, param) in params.iter_mut().enumerate() {
+            *param = match index {
+                i if i < BIAS => uniform(input_bound),
+                i if i < OUTPUT => 0.0,
+                i if i < OUTPUT_BIAS => uniform(output_bound),
+                _ => 0.0,
+            };
+        }
+        FloatNetwork { params }
+    }
+
+    fn forward(&self, position: &TrainingPosition) -> Forward {
+        let bias = &self.params[BIAS..OUTPUT];
+        let mut white = [0f32; HIDDEN];
+        let mut black = [0f32; HIDDEN];
+        white.copy_from_slice(bias);
+        black.copy_from_slice(bias);
+        for &feature in position.white() {
+            let feature = usize::from(feature);
+            add_row(&mut white, self.row(feature));
+            add_row(&mut black, self.row(mirrored_feature(feature)));
+        }
+        let sides = if position.side_to_move == Color::White {
+            [white, black]
+        } else {
+            [black, white]
+        };
+        let mut out = self.params[OUTPUT_BIAS];
+        for (side, weights) in sides
+            .iter()
+            .zip(self.params[OUTPUT..OUTPUT_BIAS].chunks_exact(HIDDEN))
+        {
+            out += side
+                .iter()
+                .zip(weights)
+                .map(|(&value, &weight)| screlu(value) * weight)
+                .sum::<f32>();
+        }
+        Forward { sides, out }
+    }
+
+    fn row(&self, feature: usize) -> &[f32] {
+        &self.params[feature * HIDDEN..(feature + 1) * HIDDEN]
+    }
+
+    /// The network's evaluation of `position` in centipawns for the side to move.
+    pub fn evaluate(&self, position: &TrainingPosition) -> f32 {
+        self.forward(position).out * SCALE as f32
+    }
+
+    /// Adds the loss gradient of `position` to `grad`; returns its loss.
+    fn backward(&self, position: &TrainingPosition, wdl: f32, grad: &mut [f32]) -> f32 {
+        let forward = self.forward(position);
+        let predicted = sigmoid(forward.out);
+        let target = target(position, wdl);
+        let error = predicted - target;
+        let g = 2.0 * error * predicted * (1.0 - predicted);
+        grad[OUTPUT_BIAS] += g;
+        let mut deltas = [[0f32; HIDDEN]; 2];
+        for (half, (side, delta)) in forward.sides.iter().zip(&mut deltas).enumerate() {
+            let start = OUTPUT + half * HIDDEN;
+            let weights = &self.params[start..start + HIDDEN];
+            let weight_grads = &mut grad[start..start + HIDDEN];
+            for j in 0..HIDDEN {
+                let value = side[j];
+                weight_grads[j] += g * screlu(value);
+                delta[j] = if value > 0.0 && value < 1.0 {
+                    g * weights[j] * 2.0 * value
+                } else {
+                    0.0
+                };
+            }
+        }
+        let [white_delta, black_delta] = if position.side_to_move == Color::White {
+            deltas
+        } else {
+            [deltas[1], deltas[0]]
+        };
+        for j in 0..HIDDEN {
+            grad[BIAS + j] += white_delta[j] + black_delta[j];
+        }
+        for &feature in position.white() {
+            let feature = usize::from(feature);
+            add_row(
+                &mut grad[feature * HIDDEN..(feature + 1) * HIDDEN],
+                &white_delta,
+            );
+            let mirrored = mirrored_feature(feature);
+            add_row(
+                &mut grad[mirrored * HIDDEN..(mirrored + 1) * HIDDEN],
+                &black_delta,
+            );
+        }
+        error * error
+    }
+
+    /// Mean loss over `positions`.
+    pub fn loss(&self, positions: &[TrainingPosition], wdl: f32) -> f64 {
+        if positions.is_empty() {
+            return 0.0;
+        }
+        let sum: f64 = positions
+            .par_iter()
+            .map(|position| {
+                let error = sigmoid(self.forward(position).out) - target(position, wdl);
+                f64::from(error * error)
+            })
+            .sum();
+        sum / positions.len() as f64
+    }
+
+    /// The quantised network: weights rounded to their integer scales.
+    pub fn quantise(&self) -> Network {
+        let q = |value: f32, scale: i32| (value * scale as f32).round() as i16;
+        let row = |start: usize, scale: i32| -> [i16; HIDDEN] {
+            std::array::from_fn(|j| q(self.params[start + j], scale))
+        };
+        Network {
+            feature_weights: (0..INPUTS).map(|i| row(i * HIDDEN, QA)).collect(),
+            feature_bias: row(BIAS, QA),
+            output_weights: [row(OUTPUT, QB), row(OUTPUT + HIDDEN, QB)],
+            output_bias: (self.params[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    /// The checkpoint's bytes.
+    pub fn to_checkpoint(&self) -> Vec<u8> {
+        let mut bytes = CHECKPOINT_MAGIC.to_vec();
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend(self.params.iter().flat_map(|value| value.to_le_bytes()));
+        bytes
+    }
+
+    /// The network saved in a checkpoint.
+    pub fn from_checkpoint(bytes: &[u8]) -> Result<FloatNetwork, CheckpointError> {
+        let rest = bytes
+            .strip_prefix(CHECKPOINT_MAGIC.as_slice())
+            .ok_or(CheckpointError::NotACheckpoint)?;
+        let (hidden, values) = rest
+            .split_at_checked(4)
+            .ok_or(CheckpointError::Size(bytes.len()))?;
+        let hidden = u32::from_le_bytes([hidden[0], hidden[1], hidden[2], hidden[3]]);
+        if hidden as usize != HIDDEN {
+            return Err(CheckpointError::Hidden(hidden));
+        }
+        if values.len() != 4 * PARAMETERS {
+            return Err(CheckpointError::Size(bytes.len()));
+        }
+        let params = values
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        Ok(FloatNetwork { params })
+    }
+}
+
+#[inline]
+fn add_row(into: &mut [f32], row: &[f32]) {
+    for (value, add) in into.iter_mut().zip(row) {
+        *value += add;
+    }
+}
+
+/// The target of `position`: its score's expectation blended with its result.
+fn target(position: &TrainingPosition, wdl: f32) -> f32 {
+    let expected = sigmoid(f32::from(position.score) / SCALE as f32);
+    let result = f32::from(position.result) / 2.0;
+    (1.0 - wdl) * expected + wdl * result
+}
+
+/// One epoch's report.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    /// 1-based epoch number.
+    pub epoch: usize,
+    /// Mean training loss over the epoch's batches.
+    pub train_loss: f64,
+    /// Mean loss on the held-out positions after the epoch.
+    pub held_out_loss: f64,
+    /// Learning rate at the epoch's end.
+    pub lr: f32,
+    /// Training positions per second.
+    pub positions_per_second: f64,
+}
+
+impl fmt::Display for EpochReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "epoch {}: train loss {:.6}, held-out loss {:.6}, lr {:.6}, {:.0} positions/s",
+            self.epoch, self.train_loss, self.held_out_loss, self.lr, self.positions_per_second
+        )
+    }
+}
+
+/// AdamW's moment estimates.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    steps: i32,
+}
+
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+/// The learning rate ends at this fraction of its start.
+const FINAL_LR_SHARE: f32 = 0.05;
+
+impl Adam {
+    fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32, weight_decay: f32) {
+        self.steps += 1;
+        let m_hat = 1.0 / (1.0 - BETA1.powi(self.steps));
+        let v_hat = 1.0 / (1.0 - BETA2.powi(self.steps));
+        params
+            .par_iter_mut()
+            .zip(grad)
+            .zip(self.m.par_iter_mut().zip(self.v.par_iter_mut()))
+            .for_each(|((param, &g), (m, v))| {
+                *m = BETA1 * *m + (1.0 - BETA1) * g;
+                *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+                let update = (*m * m_hat) / ((*v * v_hat).sqrt() + EPSILON);
+                *param = (*param - lr * (update + weight_decay * *param)).clamp(-CLIP, CLIP);
+            });
+    }
+}
+
+/// Trains `net` on `train` (shuffled in place each epoch), reporting each epoch with the loss
+/// on `held_out`; runs on the current rayon pool.
+pub fn train(
+    net: &mut FloatNetwork,
+    train: &mut [TrainingPosition],
+    held_out: &[TrainingPosition],
+    config: &TrainConfig,
+    report: &mut dyn FnMut(&EpochReport),
+) {
+    let mut adam = Adam {
+        m: vec![0.0; PARAMETERS],
+        v: vec![0.0; PARAMETERS],
+        steps: 0,
+    };
+    let mut rng = SplitMix64::new(config.seed ^ 0x5EED);
+    let batch_size = config.batch_size.max(1);
+    let batches_per_epoch = train.len().div_ceil(batch_size).max(1);
+    let total_steps = (batches_per_epoch * config.epochs).max(1) as f32;
+    let mut lr = config.lr;
+    let threads = rayon::current_num_threads().max(1);
+    for epoch in 1..=config.epochs {
+        let started = std::time::Instant::now();
+        shuffle(train, &mut rng);
+        let mut loss_sum = 0.0f64;
+        for batch in train.chunks(batch_size) {
+            let progress = adam.steps as f32 / total_steps;
+            let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
+            lr = config.lr * (FINAL_LR_SHARE + (1.0 - FINAL_LR_SHARE) * cosine);
+            let chunk = batch.len().div_ceil(threads);
+            let (mut grad, loss) = batch
+                .par_chunks(chunk)
+                .map(|part| {
+                    let mut grad = vec![0.0f32; PARAMETERS];
+                    let loss: f32 = part
+                        .iter()
+                        .map(|position| net.backward(position, config.wdl, &mut grad))
+                        .sum();
+                    (grad, f64::from(loss))
+                })
+                .reduce(
+                    || (vec![0.0f32; PARAMETERS], 0.0),
+                    |(mut a, la), (b, lb)| {
+                        add_row(&mut a, &b);
+                        (a, la + lb)
+                    },
+                );
+            let scale = 1.0 / batch.len() as f32;
+            grad.iter_mut().for_each(|g| *g *= scale);
+            adam.step(&mut net.params, &grad, lr, config.weight_decay);
+            loss_sum += loss;
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        report(&EpochReport {
+            epoch,
+            train_loss: loss_sum / train.len().max(1) as f64,
+            held_out_loss: net.loss(held_out, config.wdl),
+            lr,
+            positions_per_second: train.len() as f64 / seconds.max(1e-9),
+        });
+    }
+}
+
+/// Fisher-Yates with `rng`.
+fn shuffle(positions: &mut [TrainingPosition], rng: &mut SplitMix64) {
+    for i in (1..positions.len()).rev() {
+        positions.swap(i, rng.below(i + 1));
+    }
+}
+
+/// The evaluation of `position` by the quantised network, in centipawns for the side to move.
+pub fn quantised_evaluation(quantised: &Network, position: &TrainingPosition) -> i32 {
+    let white = position.white().iter().map(|&f| usize::from(f));
+    let black = white.clone().map(mirrored_feature);
+    let [white, black] = [quantised.accumulate(white), quantised.accumulate(black)];
+    if position.side_to_move == Color::White {
+        quantised.output(&[white, black])
+    } else {
+        quantised.output(&[black, white])
+    }
+}
+
+/// The largest gap, in centipawns, between the float network and its quantised form over
+/// `positions`.
+pub fn quantisation_error(
+    net: &FloatNetwork,
+    quantised: &Network,
+    positions: &[TrainingPosition],
+) -> f32 {
+    positions
+        .iter()
+        .map(|position| {
+            (net.evaluate(position) - quantised_evaluation(quantised, position) as f32).abs()
+        })
+        .fold(0.0, f32::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Position;
+    use crate::tune::data::GameResult;
+
+    fn positions() -> Vec<Position> {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        ];
+        fens.iter()
+            .map(|fen| Position::from_fen(fen).expect("valid"))
+            .collect()
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let net = FloatNetwork::random(3);
+        let position = TrainingPosition::new(&positions()[1], 80, GameResult::WhiteWin);
+        let mut grad = vec![0.0; PARAMETERS];
+        net.backward(&position, 0.25, &mut grad);
+        let loss = |net: &FloatNetwork| {
+            let error = sigmoid(net.forward(&position).out) - target(&position, 0.25);
+            error * error
+        };
+        let feature = usize::from(position.white()[0]);
+        for index in [
+            feature * HIDDEN + 5,
+            BIAS + 7,
+            OUTPUT + 3,
+            OUTPUT + HIDDEN + 9,
+            OUTPUT_BIAS,
+        ] {
+            let mut plus = net.clone();
+            plus.params[index] += 1e-3;
+            let mut minus = net.clone();
+            minus.params[index] -= 1e-3;
+            let numeric = (loss(&plus) - loss(&minus)) / 2e-3;
+            assert!(
+                (numeric - grad[index]).abs() < 1e-4 + 0.05 * numeric.abs(),
+                "parameter {index}: numeric {numeric}, analytic {}",
+                grad[index]
+            );
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_quantised_net_agrees() {
+        // Positions labelled by a simple rule the network can learn: material.
+        let mut rng = SplitMix64::new(9);
+        let mut data = Vec::new();
+        for _ in 0..400 {
+            let mut pos = Position::startpos();
+            for _ in 0..(8 + rng.below(30)) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make_move(moves.as_slice()[rng.below(moves.len())]);
+            }
+            let material = |color| {
+                [
+                    (crate::chess::PieceType::Pawn, 100),
+                    (crate::chess::PieceType::Knight, 300),
+                ]
+                .iter()
+                .map(|&(piece, value)| pos.pieces(color, piece).popcount() as i32 * value)
+                .sum::<i32>()
+            };
+            let us = pos.side_to_move();
+            let score = (material(us) - material(us.flip())) as i16;
+            data.push(TrainingPosition::new(&pos, score, GameResult::Draw));
+        }
+        let held_out = data.split_off(350);
+        let mut net = FloatNetwork::random(1);
+        let before = net.loss(&held_out, 0.0);
+        let config = TrainConfig {
+            epochs: 30,
+            batch_size: 32,
+            lr: 0.01,
+            wdl: 0.0,
+            weight_decay: 0.0,
+            seed: 2,
+        };
+        let mut reports = Vec::new();
+        train(&mut net, &mut data, &held_out, &config, &mut |r| {
+            reports.push(*r)
+        });
+        assert_eq!(reports.len(), 30);
+        let after = reports.last().expect("30 epochs").held_out_loss;
+        assert!(after < before * 0.85, "held-out loss {before} -> {after}");
+        assert!(reports[29].lr < reports[0].lr);
+        assert!(net.params.iter().all(|p| p.abs() <= CLIP));
+
+        let quantised = net.quantise();
+        let error = quantisation_error(&net, &quantised, &held_out);
+        assert!(error < 10.0, "quantised net differs by {error} cp");
+        // The quantised network reads a position the same from its inputs or its board.
+        for pos in positions() {
+            let record = TrainingPosition::new(&pos, 0, GameResult::Draw);
+            assert_eq!(
+                quantised_evaluation(&quantised, &record),
+                quantised.evaluate(&pos)
+            );
+        }
+    }
+
+    #[test]
+    fn checkpoints_round_trip_and_refuse_other_shapes() {
+        let net = FloatNetwork::random(4);
+        let bytes = net.to_checkpoint();
+        assert_eq!(FloatNetwork::from_checkpoint(&bytes), Ok(net));
+        assert_eq!(
+            FloatNetwork::from_checkpoint(&bytes[..bytes.len() - 4]),
+            Err(CheckpointError::Size(bytes.len() - 4))
+        );
+        let mut other = bytes.clone();
+        other[8] = 64;
+        assert_eq!(
+            FloatNetwork::from_checkpoint(&other),
+            Err(CheckpointError::Hidden(64))
+        );
+        assert_eq!(
+            FloatNetwork::from_checkpoint(b"nonsense"),
+            Err(CheckpointError::NotACheckpoint)
+        );
+    }
+}

@@ -1,0 +1,212 @@
+//! The network's training positions, read from datagen game files ([`super::game_file`]).
+//! The filters of noisy positions apply here, as the data is loaded, so that the files keep
+//! every position and a later trainer may choose otherwise: a position is left out when its
+//! side to move is in check, when the move played from it captures or promotes (its value is
+//! then a capture away from changing), and when its score is a mate score.
+//!
+//! Each position is kept as its inputs from White's side (Black's follow by mirroring), the
+//! side to move, the search score and the result, both for the side to move: 72 bytes.
+
+use super::data::GameResult;
+use super::game_file::{decode, GameFileError};
+use crate::chess::{Color, Position};
+use crate::eval::nnue::active_features;
+use crate::search::params::MATE_BOUND;
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Pieces on a board at most, and so active inputs per perspective.
+const MAX_PIECES: usize = 32;
+
+/// One training position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrainingPosition {
+    /// Active inputs from White's side; the first `count` are used.
+    pub white_features: [u16; MAX_PIECES],
+    /// How many inputs are active.
+    pub count: u8,
+    /// The side to move.
+    pub side_to_move: Color,
+    /// The search's score, centipawns for the side to move.
+    pub score: i16,
+    /// The game's result for the side to move: 0 lost, 1 drawn, 2 won.
+    pub result: u8,
+}
+
+impl TrainingPosition {
+    /// The position's training record; `score` and the result are for the side to move.
+    pub fn new(pos: &Position, score: i16, result: GameResult) -> TrainingPosition {
+        let mut white_features = [0; MAX_PIECES];
+        let mut count = 0;
+        for (slot, feature) in white_features
+            .iter_mut()
+            .zip(active_features(pos, Color::White))
+        {
+            *slot = feature as u16;
+            count += 1;
+        }
+        let white_result = match result {
+            GameResult::BlackWin => 0,
+            GameResult::Draw => 1,
+            GameResult::WhiteWin => 2,
+        };
+        let side_to_move = pos.side_to_move();
+        TrainingPosition {
+            white_features,
+            count,
+            side_to_move,
+            score,
+            result: if side_to_move == Color::White {
+                white_result
+            } else {
+                2 - white_result
+            },
+        }
+    }
+
+    /// The active inputs from White's side.
+    pub fn white(&self) -> &[u16] {
+        &self.white_features[..usize::from(self.count)]
+    }
+}
+
+/// The input Black sees where White sees `feature`: the other side's piece, on the square
+/// mirrored top to bottom.
+#[inline]
+pub fn mirrored_feature(feature: usize) -> usize {
+    ((feature + 384) % 768) ^ 56
+}
+
+/// Whether the position `pos`, from which `mv` was played with `score`, trains the network.
+pub fn is_training_position(pos: &Position, mv: crate::chess::Move, score: i16) -> bool {
+    !pos.in_check() && !mv.is_noisy() && i32::from(score).abs() < MATE_BOUND
+}
+
+/// Positions read from game files, split into training and held-out games.
+#[derive(Debug, Default)]
+pub struct Dataset {
+    /// Positions to train on.
+    pub train: Vec<TrainingPosition>,
+    /// Positions of the held-out games.
+    pub held_out: Vec<TrainingPosition>,
+    /// Games read.
+    pub games: usize,
+    /// Positions in the games, before filtering.
+    pub seen: usize,
+}
+
+/// Why training data could not be read.
+#[derive(Debug)]
+pub enum DataError {
+    /// A file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A file is not a readable game file.
+    Games {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: GameFileError,
+    },
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DataError::Read { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            DataError::Games { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for DataError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DataError::Read { source, .. } => Some(source),
+            DataError::Games { error, .. } => Some(error),
+        }
+    }
+}
+
+/// Reads the game files at `paths`; every `held_out_every`-th game (0: none) goes to the
+/// held-out set, the others to training.
+pub fn load(paths: &[PathBuf], held_out_every: usize) -> Result<Dataset, DataError> {
+    let mut data = Dataset::default();
+    for path in paths {
+        add_file(&mut data, path, held_out_every)?;
+    }
+    Ok(data)
+}
+
+fn add_file(data: &mut Dataset, path: &Path, held_out_every: usize) -> Result<(), DataError> {
+    let bytes = std::fs::read(path).map_err(|source| DataError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let games = decode(&bytes)
+        .map_err(|error| DataError::Games {
+            path: path.to_path_buf(),
+            error,
+        })?
+        .games;
+    for game in &games {
+        let held_out = held_out_every > 0 && data.games % held_out_every == held_out_every - 1;
+        data.games += 1;
+        data.seen += game.plies.len();
+        let kept = game
+            .positions()
+            .filter(|(pos, mv, score)| is_training_position(pos, *mv, *score))
+            .map(|(pos, _, score)| TrainingPosition::new(&pos, score, game.result));
+        if held_out {
+            data.held_out.extend(kept);
+        } else {
+            data.train.extend(kept);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{Piece, PieceType, Square};
+    use crate::eval::nnue::feature_index;
+
+    #[test]
+    fn mirroring_a_feature_swaps_sides_and_ranks() {
+        for color in [Color::White, Color::Black] {
+            for piece_type in PieceType::ALL {
+                for sq in Square::ALL {
+                    let piece = Piece::new(color, piece_type);
+                    assert_eq!(
+                        mirrored_feature(feature_index(Color::White, piece, sq)),
+                        feature_index(Color::Black, piece, sq)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn records_take_the_side_to_moves_view() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").expect("valid");
+        let record = TrainingPosition::new(&pos, -35, GameResult::WhiteWin);
+        assert_eq!(record.count, 3);
+        assert_eq!(
+            (record.side_to_move, record.score, record.result),
+            (Color::Black, -35, 0)
+        );
+        let mut white: Vec<usize> = record.white().iter().map(|&f| usize::from(f)).collect();
+        let mut expected: Vec<usize> = active_features(&pos, Color::White).collect();
+        white.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(white, expected);
+    }
+}
