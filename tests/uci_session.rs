@@ -159,17 +159,17 @@ fn whitespace_tabs_and_crlf_are_tolerated() {
     assert!(is_legal_after(None, &[], best_move(&best), false));
 }
 
-/// The `nodes` of the last `info` line among `lines`.
-fn last_nodes(lines: &[String]) -> u64 {
+/// The value of `key` (`nodes`, `time` …) in the last `info` line among `lines` that has it.
+fn last_info_value(lines: &[String], key: &str) -> u64 {
     lines
         .iter()
         .rev()
         .find_map(|line| {
             let words: Vec<&str> = line.split_whitespace().collect();
-            let at = words.iter().position(|&w| w == "nodes")?;
+            let at = words.iter().position(|&w| w == key)?;
             words.get(at + 1)?.parse().ok()
         })
-        .expect("an info line with nodes")
+        .unwrap_or_else(|| panic!("an info line with {key}"))
 }
 
 #[test]
@@ -181,7 +181,7 @@ fn go_nodes_reports_the_nodes_it_searched() {
     ] {
         s.send(position);
         let (lines, best) = s.go("go nodes 10000", LONG);
-        let nodes = last_nodes(&lines);
+        let nodes = last_info_value(&lines, "nodes");
         assert!(
             (9_000..=10_000).contains(&nodes),
             "{position}: {nodes} nodes"
@@ -197,19 +197,6 @@ fn go_nodes_reports_the_nodes_it_searched() {
     }
 }
 
-/// Milliseconds the last `info` line among `lines` reports.
-fn last_time_ms(lines: &[String]) -> u64 {
-    lines
-        .iter()
-        .rev()
-        .find_map(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let at = words.iter().position(|&w| w == "time")?;
-            words.get(at + 1)?.parse().ok()
-        })
-        .expect("an info line with time")
-}
-
 // Time limits are checked only from below (a loaded machine can make a search late, never
 // early) and by the search ending on its own, without `stop`; LONG only catches hangs.
 #[test]
@@ -221,7 +208,7 @@ fn movetime_and_clock_limits_end_the_search() {
     let (lines, _) = s.go("go movetime 200", LONG);
     assert!(started.elapsed() >= Duration::from_millis(190));
     // Move Overhead (10 ms) is kept back; the rest of the time is used.
-    assert!(last_time_ms(&lines) >= 190, "{lines:?}");
+    assert!(last_info_value(&lines, "time") >= 190, "{lines:?}");
 
     for go in [
         "go wtime 1000 btime 1000",
