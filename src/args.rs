@@ -123,6 +123,9 @@ pub struct DatagenArgs {
     /// One game in this many starts from a Chess960 position (0: none).
     #[arg(long, default_value_t = 10)]
     pub chess960_one_in: usize,
+    /// Play with this network instead of the hand-crafted evaluation.
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// `ferrite train`'s arguments.

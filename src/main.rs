@@ -12,6 +12,7 @@ use clap::{CommandFactory, Parser};
 use ferrite::chess::perft::PerftReport;
 use ferrite::chess::{Position, STARTPOS_FEN};
 use ferrite::epd::{self, SuiteConfig};
+use ferrite::eval::nnue::network::Network;
 use ferrite::search::{bench, params};
 use ferrite::tune::datagen::{self, DatagenConfig, DatagenError};
 use ferrite::tune::import::{self, ImportError};
@@ -24,6 +25,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// `println!` that ignores a closed stdout (`ferrite perft 5 | head -1`) instead of panicking.
@@ -96,7 +98,16 @@ fn run(command: Command) -> Result<(), ExitCode> {
             say!("{}", summary.map_err(|e| fail(BAD_INPUT, e))?);
         }
         Command::Datagen(a) => {
+            let net = match &a.eval_file {
+                Some(path) => {
+                    Some(Arc::new(Network::load(path).map_err(|e| {
+                        fail(BAD_INPUT, format_args!("{}: {e}", path.display()))
+                    })?))
+                }
+                None => None,
+            };
             let config = DatagenConfig {
+                net,
                 games: a.games,
                 soft_nodes: a.soft_nodes,
                 hard_nodes: a.hard_nodes,

@@ -715,3 +715,57 @@ fn a_position_seen_once_before_the_root_is_no_draw_yet() {
         "score {score}: the repetition was taken for a draw"
     );
 }
+
+#[test]
+fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
+    let dir = std::env::temp_dir();
+    let net = dir.join(format!("ferrite-evalfile-{}.bin", std::process::id()));
+    let bytes = ferrite::tune::trainer::FloatNetwork::random(5)
+        .quantise()
+        .to_bytes();
+    std::fs::write(&net, &bytes).expect("writable");
+    let short = dir.join(format!("ferrite-evalfile-{}-short.bin", std::process::id()));
+    std::fs::write(&short, &bytes[..100]).expect("writable");
+
+    let mut s = Session::start();
+    s.send(&format!("setoption name EvalFile value {}", net.display()));
+    assert_eq!(
+        s.sync(),
+        [format!(
+            "info string evaluating with the network {}",
+            net.display()
+        )]
+    );
+    s.send("position startpos moves e2e4 e7e5 g1f3");
+    let (_, best) = s.go("go depth 6", LONG);
+    assert!(
+        is_legal_after(None, &["e2e4", "e7e5", "g1f3"], best_move(&best), false),
+        "{best}"
+    );
+
+    // A file too short, and one that is missing: one error line each, the network kept.
+    s.send(&format!(
+        "setoption name EvalFile value {}",
+        short.display()
+    ));
+    let lines = s.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "info string error: EvalFile {}: 100 bytes",
+            short.display()
+        )),
+        "{lines:?}"
+    );
+    s.send("setoption name EvalFile value /nonexistent/net.bin");
+    let lines = s.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("info string error: EvalFile /nonexistent/net.bin: "));
+    s.send("setoption name EvalFile value <empty>");
+    assert_eq!(
+        s.sync(),
+        ["info string evaluating with the hand-crafted evaluation"]
+    );
+    let _ = std::fs::remove_file(net);
+    let _ = std::fs::remove_file(short);
+}

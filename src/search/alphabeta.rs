@@ -15,7 +15,8 @@ use super::see::{captured_value, see_ge};
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
 use crate::chess::{Move, MoveList, Position};
-use crate::eval::evaluate_cached;
+use crate::eval::nnue::accumulator::Accumulator;
+use crate::eval::{evaluate_cached, EVAL_LIMIT};
 use crate::rules::draw;
 use std::cell::LazyCell;
 use std::sync::atomic::Ordering;
@@ -165,10 +166,26 @@ impl ThreadData {
         shared.stopped() && (self.completed_depth >= 1 || self.id != 0)
     }
 
-    /// The static evaluation of `pos`, with this thread's pawn cache.
+    /// The static evaluation of `pos`, the position at `ply` of the current line: the
+    /// network's from the line's accumulators if there is one, else the hand-crafted one with
+    /// this thread's pawn cache.
     #[inline]
-    fn evaluate(&mut self, pos: &Position) -> i32 {
-        evaluate_cached(pos, &mut self.history.pawns)
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        match &self.net {
+            Some(net) => self.accumulators[ply]
+                .evaluate(net, pos.side_to_move())
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            None => evaluate_cached(pos, &mut self.history.pawns),
+        }
+    }
+
+    /// Derives the accumulators of `child`, reached from `pos` at `ply`, when the search
+    /// evaluates with a network.
+    #[inline]
+    fn enter_child(&mut self, ply: usize, pos: &Position, child: &Position) {
+        if let Some(net) = &self.net {
+            self.accumulators[ply + 1] = self.accumulators[ply].update(net, pos, child);
+        }
     }
 
     /// True if the position at the end of the current line is drawn by rule.
@@ -198,10 +215,13 @@ impl ThreadData {
         self.root_moves_done = 0;
         self.seldepth = 0;
         self.stack[1].double_extensions = 0;
+        if let Some(net) = &self.net {
+            self.accumulators[0] = Accumulator::refresh(net, pos);
+        }
         self.stack[0].static_eval = if pos.in_check() {
             None
         } else {
-            let raw = self.evaluate(pos);
+            let raw = self.evaluate(pos, 0);
             Some(self.history.correction.correct(pos, raw))
         };
         let mut best = -INFINITE;
@@ -209,6 +229,7 @@ impl ThreadData {
             let mv = self.root_moves[index].mv;
             let nodes_before = self.nodes;
             let child = pos.play(mv);
+            self.enter_child(0, pos, &child);
             self.stack[0].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
             let extension = i32::from(child.in_check());
@@ -307,7 +328,7 @@ impl ThreadData {
             return if pos.in_check() {
                 0
             } else {
-                self.evaluate(pos)
+                self.evaluate(pos, ply)
             };
         }
         // Mate-distance pruning: no line from here can beat a mate already found nearer.
@@ -340,7 +361,7 @@ impl ThreadData {
         let raw_eval = if in_check {
             None
         } else {
-            Some(tt_entry.map_or_else(|| self.evaluate(pos), |entry| entry.eval))
+            Some(tt_entry.map_or_else(|| self.evaluate(pos, ply), |entry| entry.eval))
         };
         let static_eval = raw_eval.map(|raw| self.history.correction.correct(pos, raw));
         self.stack[ply].static_eval = static_eval;
@@ -415,6 +436,7 @@ impl ThreadData {
                     + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
                 let mut child = *pos;
                 child.make_null_move();
+                self.enter_child(ply, pos, &child);
                 self.stack[ply].played = None;
                 self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 self.keys.push(child.key());
@@ -529,6 +551,7 @@ impl ThreadData {
 
             let child = pos.play(mv);
             shared.tt.prefetch(child.key());
+            self.enter_child(ply, pos, &child);
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
             let new_depth = depth - 1 + extension;
@@ -829,6 +852,7 @@ impl ThreadData {
                 continue;
             }
             let child = pos.play(mv);
+            self.enter_child(ply, pos, &child);
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             self.keys.push(child.key());
@@ -896,7 +920,7 @@ impl ThreadData {
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
 
         let tt_entry = shared.tt.probe(pos.key());
@@ -908,8 +932,8 @@ impl ThreadData {
             return score;
         }
 
-        let raw_eval =
-            (!in_check).then(|| tt_entry.map_or_else(|| self.evaluate(pos), |entry| entry.eval));
+        let raw_eval = (!in_check)
+            .then(|| tt_entry.map_or_else(|| self.evaluate(pos, ply), |entry| entry.eval));
         let stand_pat = if let Some(raw) = raw_eval {
             let eval = self.history.correction.correct(pos, raw);
             if eval >= beta {
@@ -940,6 +964,7 @@ impl ThreadData {
             }
             let child = pos.play(mv);
             shared.tt.prefetch(child.key());
+            self.enter_child(ply, pos, &child);
             let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1, false);
             if self.must_stop(shared) {
                 return 0;

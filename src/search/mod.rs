@@ -19,6 +19,7 @@ pub mod time;
 pub mod tt;
 
 use crate::chess::{Move, Position};
+use crate::eval::nnue::network::Network;
 use history::History;
 use limits::Limits;
 use params::{
@@ -26,6 +27,7 @@ use params::{
     MAX_PLY, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use thread::{RootMove, Shared, ThreadData};
 use time::{score_drop_scale, TimeManager};
 use tt::TranspositionTable;
@@ -45,6 +47,8 @@ pub struct SearchJob {
     pub multipv: usize,
     /// Number of search threads (Lazy SMP).
     pub threads: usize,
+    /// The evaluation network; `None`: the hand-crafted evaluation.
+    pub net: Option<Arc<Network>>,
 }
 
 impl SearchJob {
@@ -57,6 +61,7 @@ impl SearchJob {
             limits,
             multipv: 1,
             threads: 1,
+            net: None,
         }
     }
 }
@@ -191,6 +196,7 @@ pub fn search_continuing(
         .map(|(id, mut history)| {
             history.age();
             let mut td = ThreadData::new(id, &job.history, root_moves.clone(), history);
+            td.net = job.net.clone();
             td.selective = selective;
             td
         })

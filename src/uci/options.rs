@@ -26,6 +26,8 @@ pub struct Options {
     pub show_wdl: bool,
     /// Transcript file of all traffic; empty: none.
     pub debug_log_file: String,
+    /// Network file to evaluate with; empty: the hand-crafted evaluation.
+    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -39,6 +41,7 @@ impl Default for Options {
             chess960: false,
             show_wdl: false,
             debug_log_file: String::new(),
+            eval_file: String::new(),
         }
     }
 }
@@ -54,6 +57,8 @@ pub enum OptionEffect {
     ClearHash,
     /// Open (or close) the transcript file.
     ReopenLog,
+    /// Load the network of `EvalFile` (or drop it, when empty).
+    LoadNetwork,
 }
 
 /// Result of `setoption`: the effect, plus a note for the user when the value was adjusted.
@@ -125,6 +130,7 @@ impl Options {
             text,
             "option name Debug Log File type string default <empty>"
         );
+        let _ = writeln!(text, "option name EvalFile type string default <empty>");
         // The search parameters are always settable, but only announced in builds for
         // tuning (`--features spsa`): GUIs would show them to every user.
         if cfg!(feature = "spsa") {
@@ -201,6 +207,14 @@ impl Options {
                     value_text.to_string()
                 };
                 OptionEffect::ReopenLog
+            }
+            "evalfile" => {
+                self.eval_file = if value_text == "<empty>" {
+                    String::new()
+                } else {
+                    value_text.to_string()
+                };
+                OptionEffect::LoadNetwork
             }
             _ => {
                 let clamped = set_tunable(name, value_text).map_err(|e| match e {

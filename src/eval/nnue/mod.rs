@@ -8,6 +8,7 @@
 //! and squared). Weights are trained in floats by `ferrite train` and stored quantised
 //! ([`network`]).
 
+pub mod accumulator;
 pub mod network;
 
 use crate::chess::{Color, Piece, Square};

@@ -11,9 +11,10 @@
 //! 2*(INPUTS+3)*HIDDEN + 4     end ([`NET_BYTES`])
 //! ```
 //!
-//! The trainer clips every weight to `[-1.98, 1.98]`, so an accumulator (bias and 32 rows at
-//! most 1.98 * 255 each) fits an `i16`, and so does each output product `clamp(a)^2 * w`
-//! summed in `i32`: 2 * HIDDEN * 255^2 * 127 < 2^31.
+//! The trainer clips every weight to `[-1.98, 1.98]`, and loading refuses a file with a
+//! weight beyond twice its scale (`±2 QA` in the input layer, `±2 QB` in the output layer), so
+//! an accumulator (the bias and 32 rows, each at most 510) fits an `i16`, and the output sum
+//! of `clamp(a, 0, QA)^2 * w` fits an `i32`: 2 * HIDDEN * 255^2 * 128 < 2^31.
 
 use super::{active_features, HIDDEN, INPUTS, QA, QB, SCALE};
 use crate::chess::Position;
@@ -35,11 +36,25 @@ pub struct Network {
     pub output_bias: i32,
 }
 
+impl fmt::Debug for Network {
+    // Its weights would fill pages: the shape says which network it is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({INPUTS}x{HIDDEN})")
+    }
+}
+
 /// Why bytes are not a network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetError {
     /// The file's size is not [`NET_BYTES`].
     Size(usize),
+    /// A weight beyond what the trainer writes (see the module), which could overflow.
+    OutOfRange {
+        /// The layer: `input` or `output`.
+        layer: &'static str,
+        /// The value found.
+        value: i16,
+    },
 }
 
 impl fmt::Display for NetError {
@@ -49,11 +64,44 @@ impl fmt::Display for NetError {
                 f,
                 "{size} bytes, but a network of {INPUTS}x{HIDDEN} inputs has {NET_BYTES}"
             ),
+            NetError::OutOfRange { layer, value } => {
+                write!(
+                    f,
+                    "{layer} weight {value} out of range: not a network of ours"
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for NetError {}
+
+/// Why a network file could not be loaded.
+#[derive(Debug)]
+pub enum NetFileError {
+    /// The file could not be read.
+    Read(std::io::Error),
+    /// The file is not a network.
+    Format(NetError),
+}
+
+impl fmt::Display for NetFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetFileError::Read(e) => write!(f, "cannot read it: {e}"),
+            NetFileError::Format(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for NetFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetFileError::Read(e) => Some(e),
+            NetFileError::Format(e) => Some(e),
+        }
+    }
+}
 
 impl Network {
     /// The network stored in `bytes` (see the module's layout).
@@ -70,12 +118,41 @@ impl Network {
         let output_weights = [row(), row()];
         let tail = &bytes[NET_BYTES - 4..];
         let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
-        Ok(Network {
+        let net = Network {
             feature_weights,
             feature_bias,
             output_weights,
             output_bias,
-        })
+        };
+        let beyond = |rows: &[[i16; HIDDEN]], limit: i32| {
+            rows.iter()
+                .flatten()
+                .find(|&&value| i32::from(value).abs() > limit)
+                .copied()
+        };
+        let inputs = [
+            &net.feature_weights[..],
+            std::slice::from_ref(&net.feature_bias),
+        ];
+        if let Some(value) = inputs.iter().find_map(|rows| beyond(rows, 2 * QA)) {
+            return Err(NetError::OutOfRange {
+                layer: "input",
+                value,
+            });
+        }
+        if let Some(value) = beyond(&net.output_weights, 2 * QB) {
+            return Err(NetError::OutOfRange {
+                layer: "output",
+                value,
+            });
+        }
+        Ok(net)
+    }
+
+    /// The network in the file at `path`.
+    pub fn load(path: &std::path::Path) -> Result<Network, NetFileError> {
+        let bytes = std::fs::read(path).map_err(NetFileError::Read)?;
+        Network::from_bytes(&bytes).map_err(NetFileError::Format)
     }
 
     /// The network's file bytes.
@@ -126,7 +203,9 @@ impl Network {
                 sum += clipped * clipped * i32::from(weight);
             }
         }
-        (sum / QA + self.output_bias) * SCALE / (QA * QB)
+        // In 64 bits: the bias may take the sum past 2^31 / SCALE.
+        let scaled = i64::from(sum / QA + self.output_bias) * i64::from(SCALE);
+        (scaled / i64::from(QA * QB)) as i32
     }
 }
 
@@ -151,14 +230,32 @@ mod tests {
     }
 
     #[test]
-    fn files_round_trip_and_other_sizes_are_refused() {
+    fn files_round_trip_and_others_are_refused() {
         let net = network();
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), NET_BYTES);
-        assert!(Network::from_bytes(&bytes) == Ok(net));
+        assert!(Network::from_bytes(&bytes) == Ok(net.clone()));
         assert_eq!(
             Network::from_bytes(&bytes[1..]).err(),
             Some(NetError::Size(NET_BYTES - 1))
+        );
+        let mut wild = net.clone();
+        wild.feature_weights[700][3] = 511;
+        assert_eq!(
+            Network::from_bytes(&wild.to_bytes()).err(),
+            Some(NetError::OutOfRange {
+                layer: "input",
+                value: 511
+            })
+        );
+        let mut wild = net;
+        wild.output_weights[1][0] = -129;
+        assert_eq!(
+            Network::from_bytes(&wild.to_bytes()).err(),
+            Some(NetError::OutOfRange {
+                layer: "output",
+                value: -129
+            })
         );
     }
 
