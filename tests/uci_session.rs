@@ -737,6 +737,10 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
         )]
     );
     s.send("position startpos moves e2e4 e7e5 g1f3");
+    s.send("eval");
+    let lines = s.sync();
+    assert_eq!(lines.len(), 27, "{lines:?}");
+    assert!(lines[26].starts_with("NNUE evaluation: "), "{lines:?}");
     let (_, best) = s.go("go depth 6", LONG);
     assert!(
         is_legal_after(None, &["e2e4", "e7e5", "g1f3"], best_move(&best), false),

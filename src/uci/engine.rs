@@ -166,7 +166,11 @@ impl Engine {
             }
             Command::Eval => {
                 self.wait_for_search();
-                self.out.lines(&crate::eval::trace(self.game.position()));
+                let pos = self.game.position();
+                match &self.net {
+                    Some(net) => self.out.lines(&crate::eval::nnue::trace::trace(net, pos)),
+                    None => self.out.lines(&crate::eval::trace(pos)),
+                }
             }
             Command::Bench(depth) => {
                 self.wait_for_search();

@@ -94,23 +94,7 @@ mod tests {
     use super::*;
     use crate::chess::chess960::chess960_start;
     use crate::chess::{Move, MoveFlag};
-    use crate::eval::nnue::INPUTS;
-
-    /// A network of made-up weights, every row different.
-    fn network() -> Network {
-        let value = |i: usize, j: usize| ((i * 131 + j * 71) % 61) as i16 - 30;
-        Network {
-            feature_weights: (0..INPUTS)
-                .map(|i| std::array::from_fn(|j| value(i, j)))
-                .collect(),
-            feature_bias: std::array::from_fn(|j| value(3, j)),
-            output_weights: [
-                std::array::from_fn(|j| value(5, j)),
-                std::array::from_fn(|j| value(9, j)),
-            ],
-            output_bias: 77,
-        }
-    }
+    use crate::eval::nnue::network::made_up_network;
 
     /// A tiny generator, so the games are the same on every run.
     struct Lcg(u64);
@@ -127,7 +111,7 @@ mod tests {
 
     #[test]
     fn incremental_updates_equal_a_refresh_after_every_move_of_300_games() {
-        let net = network();
+        let net = made_up_network();
         let mut rng = Lcg(7);
         let mut seen = [0usize; 4]; // castles, en passant, promotions, Chess960 games
         for game in 0..300 {
@@ -177,7 +161,7 @@ mod tests {
 
     #[test]
     fn every_promotion_and_a_null_move_update_exactly() {
-        let net = network();
+        let net = made_up_network();
         let pos = Position::from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
         let acc = Accumulator::refresh(&net, &pos);
         for flag in [

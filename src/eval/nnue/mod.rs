@@ -10,6 +10,7 @@
 
 pub mod accumulator;
 pub mod network;
+pub mod trace;
 
 use crate::chess::{Color, Piece, Square};
 

@@ -209,24 +209,30 @@ impl Network {
     }
 }
 
+/// A network of made-up weights within the ranges a file may hold, every row different, for
+/// the tests of this module and its neighbours.
+#[cfg(test)]
+pub(crate) fn made_up_network() -> Network {
+    let value = |i: usize, j: usize| ((i * 131 + j * 71) % 101) as i16 - 50;
+    Network {
+        feature_weights: (0..INPUTS)
+            .map(|i| std::array::from_fn(|j| value(i, j)))
+            .collect(),
+        feature_bias: std::array::from_fn(|j| value(7, j) + 60),
+        output_weights: [
+            std::array::from_fn(|j| value(3, j)),
+            std::array::from_fn(|j| value(5, j)),
+        ],
+        output_bias: -1234,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A small network of made-up weights.
     fn network() -> Network {
-        let value = |i: usize, j: usize| ((i * 31 + j * 17) % 101) as i16 - 50;
-        Network {
-            feature_weights: (0..INPUTS)
-                .map(|i| std::array::from_fn(|j| value(i, j)))
-                .collect(),
-            feature_bias: std::array::from_fn(|j| value(7, j) + 60),
-            output_weights: [
-                std::array::from_fn(|j| value(3, j)),
-                std::array::from_fn(|j| value(5, j)),
-            ],
-            output_bias: -1234,
-        }
+        made_up_network()
     }
 
     #[test]

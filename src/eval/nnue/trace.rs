@@ -1,0 +1,97 @@
+//! The `eval` command's view of the network, as Stockfish shows its own: the evaluation, and
+//! on a board what each piece adds to it (the evaluation with the piece, less the evaluation
+//! without it; kings have no entry, a board without one means nothing), in pawns from
+//! White's side.
+
+use super::network::Network;
+use super::{feature_index, HIDDEN};
+use crate::chess::{Color, PieceType, Position, Rank, Square};
+use std::fmt::Write as _;
+
+/// The network's evaluation of `pos` from White's side, in centipawns, with the pieces on
+/// `skip` left out.
+fn white_eval(net: &Network, pos: &Position, skip: Option<Square>) -> i32 {
+    let features = |perspective: Color| {
+        pos.occupied()
+            .iter()
+            .filter(move |&sq| Some(sq) != skip)
+            .filter_map(move |sq| {
+                pos.piece_at(sq)
+                    .map(|piece| feature_index(perspective, piece, sq))
+            })
+    };
+    let sides: [[i16; HIDDEN]; 2] = [
+        net.accumulate(features(Color::White)),
+        net.accumulate(features(Color::Black)),
+    ];
+    let us = pos.side_to_move();
+    let eval = net.output(&[sides[us.index()], sides[1 - us.index()]]);
+    if us == Color::White {
+        eval
+    } else {
+        -eval
+    }
+}
+
+/// The board of contributions and the evaluation, as lines of text.
+pub fn trace(net: &Network, pos: &Position) -> String {
+    let whole = white_eval(net, pos, None);
+    let mut text = String::from("NNUE: what each piece adds, in pawns from White's side\n");
+    let border = format!("+{}\n", "-------+".repeat(8));
+    text.push_str(&border);
+    for rank in Rank::ALL.iter().rev() {
+        let mut pieces = String::from("|");
+        let mut values = String::from("|");
+        for file in crate::chess::File::ALL {
+            let sq = Square::new(file, *rank);
+            match pos.piece_at(sq) {
+                Some(piece) => {
+                    let _ = write!(pieces, "   {}   |", piece.fen_char());
+                    if piece.piece_type() == PieceType::King {
+                        values.push_str("       |");
+                    } else {
+                        let part = f64::from(whole - white_eval(net, pos, Some(sq))) / 100.0;
+                        let _ = write!(values, " {part:+5.2} |");
+                    }
+                }
+                None => {
+                    pieces.push_str("       |");
+                    values.push_str("       |");
+                }
+            }
+        }
+        let _ = writeln!(text, "{pieces}\n{values}");
+        text.push_str(&border);
+    }
+    let _ = write!(
+        text,
+        "NNUE evaluation: {:+.2} (White's side)",
+        f64::from(whole) / 100.0
+    );
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::network::made_up_network;
+
+    #[test]
+    fn the_board_shows_every_piece_and_the_evaluation_matches_the_search() {
+        let net = made_up_network();
+        let pos = Position::from_fen("4k3/8/8/3q4/8/8/4P3/4K3 b - - 0 1").expect("valid");
+        let text = trace(&net, &pos);
+        let lines: Vec<&str> = text.lines().collect();
+        // Title, 8 ranks of two lines with a border each, the border on top, the verdict.
+        assert_eq!(lines.len(), 1 + 1 + 8 * 3 + 1);
+        assert_eq!(lines[1 + 3 * 3 + 1].matches(" q ").count(), 1, "{text}");
+        let verdict = -net.evaluate(&pos);
+        assert!(
+            lines[26].ends_with(&format!(
+                "{:+.2} (White's side)",
+                f64::from(verdict) / 100.0
+            )),
+            "{text}"
+        );
+    }
+}
