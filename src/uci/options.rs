@@ -201,19 +201,11 @@ impl Options {
             }
             "clear hash" => OptionEffect::ClearHash,
             "debug log file" => {
-                self.debug_log_file = if value_text == "<empty>" {
-                    String::new()
-                } else {
-                    value_text.to_string()
-                };
+                self.debug_log_file = parse_string(value_text);
                 OptionEffect::ReopenLog
             }
             "evalfile" => {
-                self.eval_file = if value_text == "<empty>" {
-                    String::new()
-                } else {
-                    value_text.to_string()
-                };
+                self.eval_file = parse_string(value_text);
                 OptionEffect::LoadNetwork
             }
             _ => {
@@ -230,6 +222,15 @@ impl Options {
             }
         };
         Ok(SetOutcome { effect, note })
+    }
+}
+
+/// A string option's value: `<empty>`, the default GUIs show, stands for no value.
+fn parse_string(value: &str) -> String {
+    if value == "<empty>" {
+        String::new()
+    } else {
+        value.to_string()
     }
 }
 
