@@ -27,13 +27,12 @@ use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search, SearchControl, SearchJob, SEARCH_STACK_BYTES};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::sync::Mutex;
 
@@ -457,27 +456,29 @@ fn play_games<W: Write + Send>(
         ..Limits::default()
     };
     let failed = AtomicBool::new(false);
-    (first..config.games.max(first))
-        .into_par_iter()
-        .for_each_init(
-            || TranspositionTable::new(GAME_HASH_MB),
-            |tt, index| {
-                if failed.load(Ordering::Relaxed) {
-                    return;
-                }
-                let start = rules.pick(&mut start_rng(config.seed, index), tt);
-                let (game, ending) = play_game(start, &limits, config.net.as_ref(), tt);
-                let mut output = output
-                    .lock()
-                    .expect("invariant: no thread panics holding the output");
-                if output.finish(index, game, ending) {
-                    progress(&output.summary);
-                }
-                if output.error.is_some() {
-                    failed.store(true, Ordering::Relaxed);
-                }
-            },
-        );
+    // Each worker takes the next game to play, so the games in progress are always the next
+    // few: finished ones are written at once, and a stopped run loses only those.
+    let next = AtomicUsize::new(first);
+    rayon::broadcast(|_| {
+        let mut tt = TranspositionTable::new(GAME_HASH_MB);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= config.games || failed.load(Ordering::Relaxed) {
+                break;
+            }
+            let start = rules.pick(&mut start_rng(config.seed, index), &mut tt);
+            let (game, ending) = play_game(start, &limits, config.net.as_ref(), &mut tt);
+            let mut output = output
+                .lock()
+                .expect("invariant: no thread panics holding the output");
+            if output.finish(index, game, ending) {
+                progress(&output.summary);
+            }
+            if output.error.is_some() {
+                failed.store(true, Ordering::Relaxed);
+            }
+        }
+    });
     let output = output
         .into_inner()
         .expect("invariant: no thread panics holding the output");
