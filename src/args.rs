@@ -49,8 +49,8 @@ pub enum Command {
     /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
     /// print the params.rs values they give.
     Tune(TuneArgs),
-    /// Train the evaluation network on datagen game files; writes a float checkpoint and the
-    /// quantised network the engine embeds.
+    /// Train the evaluation network on datagen game files or match PGNs; writes a float
+    /// checkpoint and the quantised network the engine embeds.
     Train(TrainArgs),
 }
 
@@ -131,7 +131,8 @@ pub struct DatagenArgs {
 /// `ferrite train`'s arguments.
 #[derive(Args)]
 pub struct TrainArgs {
-    /// Game files `datagen` wrote.
+    /// Game files `datagen` wrote, or PGN files of match runners (scores in the move
+    /// comments, as fastchess and cutechess-cli write them).
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// Where the quantised network goes.

@@ -14,7 +14,7 @@
 use super::data::{format_record, GameResult};
 use super::datagen::is_kept;
 use super::pgn::{read_games, PgnGame, PgnMove};
-use crate::chess::FenError;
+use crate::chess::{FenError, Move, Position};
 use crate::rules::{Game, MoveError};
 use std::fmt;
 use std::fs::File;
@@ -61,8 +61,25 @@ impl fmt::Display for Skipped {
     }
 }
 
+/// A position of a game, the move played from it and the score of that move's comment.
+pub type ScoredPosition = (Position, Move, Option<i32>);
+
 /// The result and the kept positions (FENs, in game order) of a game.
 pub fn game_positions(game: &PgnGame) -> Result<(GameResult, Vec<String>), Skipped> {
+    let (result, positions) = scored_positions(game)?;
+    let kept = positions
+        .iter()
+        .enumerate()
+        .filter(|(ply, (pos, mv, score))| is_kept(pos, *ply, *mv, *score))
+        .map(|(_, (pos, _, _))| pos.to_fen())
+        .collect();
+    Ok((result, kept))
+}
+
+/// The result of a game played out, and each of its positions with the move played and the
+/// score in that move's comment (centipawns for the side to move, as match runners write it;
+/// a mate as `±i32::MAX`). The network's trainer reads match games through this.
+pub fn scored_positions(game: &PgnGame) -> Result<(GameResult, Vec<ScoredPosition>), Skipped> {
     let result = match game.result() {
         Some("1-0") => GameResult::WhiteWin,
         Some("0-1") => GameResult::BlackWin,
@@ -78,18 +95,15 @@ pub fn game_positions(game: &PgnGame) -> Result<(GameResult, Vec<String>), Skipp
         Some(fen) => Game::from_fen(fen).map_err(Skipped::Fen)?,
         None => Game::startpos(),
     };
-    let mut kept = Vec::new();
+    let mut positions = Vec::with_capacity(game.moves.len());
     for (ply, PgnMove { san, comment }) in game.moves.iter().enumerate() {
         let pos = *played.position();
         let mv = played
             .play_san(san)
             .map_err(|e| Skipped::Move(ply + 1, e))?;
-        let score = comment.as_deref().and_then(comment_score);
-        if is_kept(&pos, ply, mv, score) {
-            kept.push(pos.to_fen());
-        }
+        positions.push((pos, mv, comment.as_deref().and_then(comment_score)));
     }
-    Ok((result, kept))
+    Ok((result, positions))
 }
 
 /// Counts of an import.

@@ -1,4 +1,4 @@
-//! `ferrite train` end to end, short of the printing: read the game files, start from random
+//! `ferrite train` end to end, short of the printing: read the games (datagen files or PGN), start from random
 //! weights or a checkpoint, train ([`super::trainer`]), write the float checkpoint and the
 //! quantised network, and measure how far the quantised network strays from the float one on
 //! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
@@ -37,6 +37,8 @@ pub enum TrainProgress {
     Loaded {
         /// Games read.
         games: usize,
+        /// PGN games left out (not played out, or an illegal move).
+        skipped: usize,
         /// Positions in them.
         seen: usize,
         /// Training positions kept.
@@ -60,12 +62,14 @@ impl fmt::Display for TrainProgress {
         match self {
             TrainProgress::Loaded {
                 games,
+                skipped,
                 seen,
                 train,
                 held_out,
             } => write!(
                 f,
-                "{games} games, {seen} positions: {train} to train on, {held_out} held out"
+                "{games} games ({skipped} PGN games skipped), {seen} positions: {train} to \
+                 train on, {held_out} held out"
             ),
             TrainProgress::Epoch(report) => write!(f, "{report}"),
             TrainProgress::Written {
@@ -154,6 +158,7 @@ pub fn train_files(
     let mut data = load(&files.data, files.held_out_every).map_err(TrainError::Data)?;
     progress(&TrainProgress::Loaded {
         games: data.games,
+        skipped: data.skipped,
         seen: data.seen,
         train: data.train.len(),
         held_out: data.held_out.len(),

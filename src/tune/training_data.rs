@@ -1,4 +1,7 @@
-//! The network's training positions, read from datagen game files ([`super::game_file`]).
+//! The network's training positions, read from datagen game files ([`super::game_file`]) or
+//! from the PGN games of match runners (OpenBench's data-generation workloads return those),
+//! whose move comments (`{+0.57/9 0.01s}`) carry the mover's score; a move without one
+//! (a book move) gives no position.
 //! The filters of noisy positions apply here, as the data is loaded, so that the files keep
 //! every position and a later trainer may choose otherwise: a position is left out when its
 //! side to move is in check, when the move played from it captures or promotes (its value is
@@ -8,7 +11,9 @@
 //! side to move, the search score and the result, both for the side to move: 72 bytes.
 
 use super::data::GameResult;
-use super::game_file::{decode, GameFileError};
+use super::game_file::{decode, GameFileError, MAGIC};
+use super::import::scored_positions;
+use super::pgn::read_games;
 use crate::chess::{Color, Position};
 use crate::eval::nnue::active_features;
 use crate::search::params::MATE_BOUND;
@@ -94,6 +99,8 @@ pub struct Dataset {
     pub games: usize,
     /// Positions in the games, before filtering.
     pub seen: usize,
+    /// PGN games left out: not played out, or with an illegal move.
+    pub skipped: usize,
 }
 
 /// Why training data could not be read.
@@ -150,6 +157,10 @@ fn add_file(data: &mut Dataset, path: &Path, held_out_every: usize) -> Result<()
         path: path.to_path_buf(),
         source,
     })?;
+    if !bytes.starts_with(MAGIC) {
+        add_pgn(data, &String::from_utf8_lossy(&bytes), held_out_every);
+        return Ok(());
+    }
     let games = decode(&bytes)
         .map_err(|error| DataError::Games {
             path: path.to_path_buf(),
@@ -157,20 +168,50 @@ fn add_file(data: &mut Dataset, path: &Path, held_out_every: usize) -> Result<()
         })?
         .games;
     for game in &games {
-        let held_out = held_out_every > 0 && data.games % held_out_every == held_out_every - 1;
-        data.games += 1;
-        data.seen += game.plies.len();
         let kept = game
             .positions()
             .filter(|(pos, mv, score)| is_training_position(pos, *mv, *score))
             .map(|(pos, _, score)| TrainingPosition::new(&pos, score, game.result));
-        if held_out {
-            data.held_out.extend(kept);
-        } else {
-            data.train.extend(kept);
-        }
+        data.add_game(game.plies.len(), kept, held_out_every);
     }
     Ok(())
+}
+
+/// Adds the games of PGN `text` that were played out (see [`scored_positions`]); the others
+/// are counted in [`Dataset::skipped`].
+fn add_pgn(data: &mut Dataset, text: &str, held_out_every: usize) {
+    for game in read_games(text) {
+        let Ok((result, positions)) = scored_positions(&game) else {
+            data.skipped += 1;
+            continue;
+        };
+        let kept = positions.iter().filter_map(|&(pos, mv, score)| {
+            let score = i16::try_from(score?).ok()?;
+            is_training_position(&pos, mv, score)
+                .then(|| TrainingPosition::new(&pos, score, result))
+        });
+        data.add_game(positions.len(), kept, held_out_every);
+    }
+}
+
+impl Dataset {
+    /// Adds a game of `plies` positions whose training positions are `kept`, to the held-out
+    /// set if it is the `held_out_every`-th game.
+    fn add_game(
+        &mut self,
+        plies: usize,
+        kept: impl Iterator<Item = TrainingPosition>,
+        held_out_every: usize,
+    ) {
+        let held_out = held_out_every > 0 && self.games % held_out_every == held_out_every - 1;
+        self.games += 1;
+        self.seen += plies;
+        if held_out {
+            self.held_out.extend(kept);
+        } else {
+            self.train.extend(kept);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -208,5 +249,24 @@ mod tests {
         white.sort_unstable();
         expected.sort_unstable();
         assert_eq!(white, expected);
+    }
+
+    #[test]
+    fn match_games_give_their_scored_quiet_positions() {
+        let path = std::env::temp_dir().join(format!("ferrite-train-{}.pgn", std::process::id()));
+        // 1. e4 is a book move (no score); 1... e5 and 2. Nf3 are scored; 2... Nc6 is a mate
+        // score; 3. Bb5 is scored. The second game was not played out.
+        std::fs::write(
+            &path,
+            "[Result \"1-0\"]\n\n1. e4 e5 {-0.25/10 0.1s} 2. Nf3 {+0.31/11 0.1s} Nc6 {-M5/9} \
+             3. Bb5 {+0.40/12} 1-0\n\n[Result \"*\"]\n\n1. d4 {+0.1/3} *\n",
+        )
+        .expect("writable");
+        let data = load(std::slice::from_ref(&path), 0).expect("a PGN file");
+        let _ = std::fs::remove_file(&path);
+        assert_eq!((data.games, data.skipped, data.seen), (1, 1, 5));
+        let scores: Vec<(i16, u8)> = data.train.iter().map(|p| (p.score, p.result)).collect();
+        // White won: 2 for White's positions, 0 for Black's.
+        assert_eq!(scores, [(-25, 0), (31, 2), (40, 2)]);
     }
 }
