@@ -27,6 +27,9 @@ pub enum Command {
         /// Search depth.
         #[arg(default_value_t = ferrite::search::bench::DEFAULT_DEPTH)]
         depth: i32,
+        /// Evaluate with this network instead of the hand-crafted evaluation.
+        #[arg(long)]
+        eval_file: Option<PathBuf>,
     },
     /// Print the tunable search parameters as OpenBench SPSA input, one per line:
     /// `name, int, default, min, max, c_end, r_end` (a build with `--features spsa`

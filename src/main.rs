@@ -69,8 +69,11 @@ fn run(command: Command) -> Result<(), ExitCode> {
             say!("{}", report.lines(a.divide && a.depth > 0, false));
             say!("{}", report.speed_line());
         }
-        Command::Bench { depth } => {
-            let result = bench::run(depth, &mut |fen, nodes| eprintln!("{nodes:>12} {fen}"));
+        Command::Bench { depth, eval_file } => {
+            let net = load_network(eval_file.as_deref())?;
+            let result = bench::run(depth, net.as_ref(), &mut |fen, nodes| {
+                eprintln!("{nodes:>12} {fen}")
+            });
             say!("{result}");
         }
         Command::Spsa => params::TUNABLES
@@ -98,14 +101,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
             say!("{}", summary.map_err(|e| fail(BAD_INPUT, e))?);
         }
         Command::Datagen(a) => {
-            let net = match &a.eval_file {
-                Some(path) => {
-                    Some(Arc::new(Network::load(path).map_err(|e| {
-                        fail(BAD_INPUT, format_args!("{}: {e}", path.display()))
-                    })?))
-                }
-                None => None,
-            };
+            let net = load_network(a.eval_file.as_deref())?;
             let config = DatagenConfig {
                 net,
                 games: a.games,
@@ -210,6 +206,16 @@ fn run(command: Command) -> Result<(), ExitCode> {
 const BAD_INPUT: u8 = 2;
 /// Exit code for a failure while writing (or starting threads).
 const FAILED: u8 = 1;
+
+/// The network in `path` (`None` without a path: the hand-crafted evaluation).
+fn load_network(path: Option<&Path>) -> Result<Option<Arc<Network>>, ExitCode> {
+    path.map(|path| {
+        Network::load(path)
+            .map(Arc::new)
+            .map_err(|e| fail(BAD_INPUT, format_args!("{}: {e}", path.display())))
+    })
+    .transpose()
+}
 
 /// Prints `error: <error>` and gives exit code `code`.
 fn fail(code: u8, error: impl Display) -> ExitCode {

@@ -9,7 +9,9 @@ use super::limits::Limits;
 use super::tt::TranspositionTable;
 use super::{search, SearchControl, SearchJob};
 use crate::chess::Position;
+use crate::eval::nnue::network::Network;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Default bench depth.
@@ -81,9 +83,13 @@ impl fmt::Display for BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` and sums the nodes; `progress` is told each
-/// position's FEN and node count.
-pub fn run(depth: i32, progress: &mut dyn FnMut(&str, u64)) -> BenchResult {
+/// Searches every bench position to `depth`, evaluating with `net` (`None`: the hand-crafted
+/// evaluation), and sums the nodes; `progress` is told each position's FEN and node count.
+pub fn run(
+    depth: i32,
+    net: Option<&Arc<Network>>,
+    progress: &mut dyn FnMut(&str, u64),
+) -> BenchResult {
     let mut tt = TranspositionTable::new(16);
     let started = Instant::now();
     let mut nodes = 0;
@@ -92,7 +98,8 @@ pub fn run(depth: i32, progress: &mut dyn FnMut(&str, u64)) -> BenchResult {
             continue;
         };
         tt.clear();
-        let job = SearchJob::new(root, Limits::depth(depth));
+        let mut job = SearchJob::new(root, Limits::depth(depth));
+        job.net = net.cloned();
         let control = SearchControl::new(&job.limits, 0);
         let result = search(&job, &tt, &control, &|_| {});
         progress(fen, result.nodes);
@@ -115,6 +122,15 @@ mod tests {
         for fen in POSITIONS {
             assert!(Position::from_fen(fen).is_ok(), "{fen}");
         }
+    }
+
+    #[test]
+    fn a_network_changes_the_search_and_the_same_network_repeats_it() {
+        let net = Arc::new(crate::tune::trainer::FloatNetwork::random(3).quantise());
+        let hand_crafted = run(3, None, &mut |_, _| {}).nodes;
+        let with_net = run(3, Some(&net), &mut |_, _| {}).nodes;
+        assert_ne!(with_net, hand_crafted);
+        assert_eq!(run(3, Some(&net), &mut |_, _| {}).nodes, with_net);
     }
 
     #[test]

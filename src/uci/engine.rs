@@ -177,7 +177,7 @@ impl Engine {
                 let depth = depth
                     .unwrap_or(crate::search::bench::DEFAULT_DEPTH)
                     .clamp(1, 64);
-                let result = crate::search::bench::run(depth, &mut |_, _| {});
+                let result = crate::search::bench::run(depth, self.net.as_ref(), &mut |_, _| {});
                 self.out.line(&result.to_string());
             }
             Command::Flip => {
