@@ -55,7 +55,11 @@ pub fn write_game(game: &PgnGame, start: &Position) -> String {
             line_length += 1;
         }
         text.push_str(&token);
-        line_length += token.len();
+        // A comment may hold line breaks: the line goes on after the last.
+        line_length = match token.rfind('\n') {
+            Some(newline) => token.len() - newline - 1,
+            None => line_length + token.len(),
+        };
     }
     text.push_str("\n\n");
     text
