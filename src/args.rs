@@ -229,7 +229,8 @@ pub struct AnalyseArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,
     /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 64,
+          value_parser = clap::value_parser!(u64).range(1..=ferrite::uci::options::MAX_HASH_MB))]
     pub hash: u64,
     /// Only the K-th game of the file (1-based).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]

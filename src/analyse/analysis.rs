@@ -5,7 +5,7 @@
 //! searched: it scores as mated (`#0`) or 0.00.
 
 use super::judgement::MoveCost;
-use super::replay::ReplayedGame;
+use super::replay::{move_number, ReplayedGame};
 use super::score::Score;
 use super::searcher::{PositionSearch, Searcher};
 use crate::chess::{Color, Move, Position};
@@ -45,12 +45,7 @@ pub struct GameAnalysis {
 impl MoveAnalysis {
     /// Its number as PGN writes it: `12.` for White, `12...` for Black.
     pub fn number(&self) -> String {
-        let dots = if self.mover == Color::White {
-            "."
-        } else {
-            "..."
-        };
-        format!("{}{dots}", self.fullmove)
+        move_number(self.fullmove, self.mover)
     }
 }
 

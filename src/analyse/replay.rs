@@ -90,7 +90,7 @@ pub fn replay(game: &PgnGame) -> Result<ReplayedGame, GameProblem> {
         played
             .play_san(&mv.san)
             .map_err(|error| GameProblem::Move {
-                number: move_number(&before),
+                number: move_number(before.fullmove_number(), before.side_to_move()),
                 error,
             })?;
     }
@@ -100,13 +100,13 @@ pub fn replay(game: &PgnGame) -> Result<ReplayedGame, GameProblem> {
     })
 }
 
-/// The number of the move to be played in `pos` as PGN writes it: `12.` or `12...`.
-pub fn move_number(pos: &Position) -> String {
-    let dots = match pos.side_to_move() {
+/// A move's number as PGN writes it: `12.` for White's twelfth move, `12...` for Black's.
+pub fn move_number(fullmove: u16, mover: Color) -> String {
+    let dots = match mover {
         Color::White => ".",
         Color::Black => "...",
     };
-    format!("{}{dots}", pos.fullmove_number())
+    format!("{fullmove}{dots}")
 }
 
 #[cfg(test)]
