@@ -1,7 +1,9 @@
 //! The command line of the `ferrite` binary, as clap reads it: the subcommands and their
 //! arguments, with the help text `ferrite --help` prints. `main.rs` dispatches them.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
+use ferrite::analyse::AnalyseConfig;
+use ferrite::search::limits::Limits;
 use std::path::PathBuf;
 
 /// The whole command line: a subcommand, or none for the UCI loop.
@@ -55,6 +57,10 @@ pub enum Command {
     /// Train the evaluation network on datagen game files or match PGNs; writes a float
     /// checkpoint and the quantised network the engine embeds.
     Train(TrainArgs),
+    /// Analyse the games of a PGN file: every position searched once, the annotated games
+    /// (`[%eval]` per move, `?!`/`?`/`??` with the better line, a summary per player)
+    /// written as PGN, and optionally an SVG graph; progress goes to stderr.
+    Analyse(AnalyseArgs),
 }
 
 /// `ferrite perft`'s arguments.
@@ -199,6 +205,62 @@ pub struct TuneArgs {
     /// `cargo fmt`).
     #[arg(long)]
     pub write_params: Option<PathBuf>,
+}
+
+/// `ferrite analyse`'s arguments.
+#[derive(Args)]
+#[command(group(ArgGroup::new("limit").args(["movetime", "depth", "nodes"])))]
+pub struct AnalyseArgs {
+    /// The PGN file.
+    pub file: PathBuf,
+    /// Where the annotated PGN goes (default: stdout).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also draw the evaluation graph, one chart per game, into this SVG file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Milliseconds of search per position (the default, 1000, without another limit).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Search each position to this depth (deterministic with one thread).
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=200))]
+    pub depth: Option<i32>,
+    /// Search each position this many nodes (deterministic with one thread).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 64,
+          value_parser = clap::value_parser!(u64).range(1..=ferrite::uci::options::MAX_HASH_MB))]
+    pub hash: u64,
+    /// Only the K-th game of the file (1-based).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: Option<u64>,
+}
+
+impl AnalyseArgs {
+    /// The analysis these arguments ask for.
+    pub fn config(&self) -> AnalyseConfig {
+        let movetime = match (self.depth, self.nodes) {
+            (None, None) => Some(self.movetime.unwrap_or(1000)),
+            _ => None,
+        };
+        AnalyseConfig {
+            limits: Limits {
+                depth: self.depth,
+                nodes: self.nodes,
+                movetime,
+                ..Limits::default()
+            },
+            threads: self.threads as usize,
+            hash_mb: self.hash as usize,
+            game: self.game.map(|game| game as usize),
+            out: self.out.clone(),
+            svg: self.svg.clone(),
+        }
+    }
 }
 
 /// `--set`'s `NAME=VALUE`, split at the first `=`; clap refuses text without one as it

@@ -4,12 +4,14 @@
 //! [`chess`] (board, move generation, FEN, perft); [`rules`] (game history, outside moves,
 //! SAN, how games end); [`eval`] (static evaluation); [`search`] (alpha-beta, transposition
 //! table, time management, bench); [`uci`] (the protocol); [`epd`] (test-suite runner);
-//! [`tune`] (self-play data and Texel tuning of the evaluation).
+//! [`tune`] (self-play data and Texel tuning of the evaluation); [`analyse`] (game analysis:
+//! annotated PGN and an evaluation graph).
 //!
 //! Every subcommand of the `ferrite` binary runs here, files included, and refuses with a
 //! typed error; the binary itself only parses arguments and prints.
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
+pub mod analyse;
 pub mod chess;
 pub mod epd;
 pub mod eval;

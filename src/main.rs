@@ -1,14 +1,16 @@
 //! The `ferrite` binary: argument parsing and dispatch only. With no subcommand it speaks
 //! UCI on stdin/stdout; arguments that are no subcommand or flag are UCI commands, run before
 //! stdin is read (`ferrite "go perft 5" quit`). The subcommands (perft, bench, spsa, the EPD
-//! suite runner and the tuning tools `datagen`, `import-pgn` and `tune`) call the library and
-//! print what it returns; a refusal is printed as `error: …` with exit code 2 for bad input
-//! or an unreadable file, 1 for a failure while writing or running.
+//! suite runner, the tuning tools `datagen`, `import-pgn` and `tune`, and `analyse`) call the
+//! library and print what it returns; a refusal is printed as `error: …` with exit code 2 for
+//! bad input or an unreadable file (for `analyse`, also when a game was skipped), 1 for a
+//! failure while writing or running.
 
 mod args;
 
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};
+use ferrite::analyse::{self, progress::ProgressBar, AnalyseError};
 use ferrite::chess::perft::PerftReport;
 use ferrite::chess::{Position, STARTPOS_FEN};
 use ferrite::epd::{self, SuiteConfig};
@@ -196,6 +198,19 @@ fn run(command: Command) -> Result<(), ExitCode> {
             if let Some(path) = a.write_params {
                 apply::write_params(&path, &tuned).map_err(|e| fail(FAILED, e))?;
                 eprintln!("tune: wrote the fitted values into {}", path.display());
+            }
+        }
+        Command::Analyse(a) => {
+            let mut bar = ProgressBar::new();
+            let summary = analyse::analyse_file(&a.file, &a.config(), &mut |e| bar.show(e));
+            bar.clear();
+            let summary = summary.map_err(|e| match e {
+                AnalyseError::Create { .. } | AnalyseError::Write { .. } => fail(FAILED, e),
+                _ => fail(BAD_INPUT, e),
+            })?;
+            eprintln!("analyse: {summary}");
+            if summary.skipped > 0 {
+                return Err(ExitCode::from(BAD_INPUT));
             }
         }
     }

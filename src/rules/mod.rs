@@ -5,6 +5,8 @@
 //!   standard and Chess960 castling) and [`parse_san`]; refusals are a [`MoveError`] that
 //!   names the move, the position (FEN) and the reason ([`MoveErrorKind`]).
 //! - SAN output ([`to_san`]) and PGN movetext ([`Game::pgn_movetext`]).
+//! - PGN files: [`pgn`] reads games (tags, moves, comments, NAGs, variations), [`pgn_write`]
+//!   writes them back.
 //! - How a game ends: [`Game::outcome`] gives a [`Status`], built on the [`draw`]
 //!   primitives, which the search uses as well, so each rule has one implementation.
 
@@ -13,6 +15,8 @@ mod error;
 mod game;
 mod outcome;
 mod parse;
+pub mod pgn;
+pub mod pgn_write;
 mod san;
 
 pub use error::{CastlingFailure, MoveError, MoveErrorKind};

@@ -13,8 +13,8 @@
 
 use super::data::{format_record, GameResult};
 use super::datagen::is_kept;
-use super::pgn::{read_games, PgnGame, PgnMove};
 use crate::chess::{FenError, Move, Position};
+use crate::rules::pgn::{read_games, PgnGame, PgnMove};
 use crate::rules::{Game, MoveError};
 use std::fmt;
 use std::fs::File;
@@ -96,7 +96,7 @@ pub fn scored_positions(game: &PgnGame) -> Result<(GameResult, Vec<ScoredPositio
         None => Game::startpos(),
     };
     let mut positions = Vec::with_capacity(game.moves.len());
-    for (ply, PgnMove { san, comment }) in game.moves.iter().enumerate() {
+    for (ply, PgnMove { san, comment, .. }) in game.moves.iter().enumerate() {
         let pos = *played.position();
         let mv = played
             .play_san(san)

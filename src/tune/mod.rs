@@ -5,7 +5,7 @@
 //!   search score (`ferrite datagen`: [`datagen::run`]), from the starts of [`start`];
 //! - [`genfens`]: the same starts for OpenBench's data generation (`genfens`);
 //! - [`import`]: quiet positions labelled with the game's result from games played
-//!   elsewhere, read by [`pgn`] (`ferrite import-pgn`: [`import::import_files`]);
+//!   elsewhere, read by [`crate::rules::pgn`] (`ferrite import-pgn`: [`import::import_files`]);
 //! - [`data`]: the line formats of the openings and data files;
 //! - [`texel`]: fits a middlegame and an endgame multiplier per evaluation term, every table
 //!   entry and the king-danger weights to those results (`ferrite tune`:
@@ -25,7 +25,6 @@ pub mod datagen;
 pub mod game_file;
 pub mod genfens;
 pub mod import;
-pub mod pgn;
 pub mod report;
 mod rng;
 pub mod start;

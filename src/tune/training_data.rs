@@ -13,9 +13,9 @@
 use super::data::GameResult;
 use super::game_file::{decode, GameFileError, MAGIC};
 use super::import::scored_positions;
-use super::pgn::read_games;
 use crate::chess::{Color, Position};
 use crate::eval::nnue::active_features;
+use crate::rules::pgn::read_games;
 use crate::search::params::MATE_BOUND;
 use std::fmt;
 use std::io;

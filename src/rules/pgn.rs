@@ -1,16 +1,25 @@
-//! Reading PGN files: each game's tag pairs and its main line of SAN moves, each with the
-//! comment that follows it (match runners write the engine's score there: `{+0.57/8 0.011s}`).
+//! Reading PGN files: each game's tag pairs, the comment before its first move, and its main
+//! line of SAN moves, each with what follows it: comments (match runners write the engine's
+//! score there: `{+0.57/8 0.011s}`), NAGs and variations. One reader serves the import of
+//! training positions, the network's training data and game analysis, which writes the game
+//! back ([`super::pgn_write`]), so nothing a human wrote is dropped.
 //!
 //! The reader is lenient, as PGN in the wild needs: move numbers (`12.`, `12...`, glued to
-//! the move or not), NAGs (`$1`), `;` and `%` line comments and variations (nested, skipped)
-//! are passed over; a game ends at its result token, at the next tag section or at the end of
-//! the text. Whether the moves are legal is for the caller to find out.
+//! the move or not) are passed over; `;` comments count as comments; `%` escape lines are
+//! skipped; annotations glued to a move (`Nf3!?`) become NAGs; variations (nested) are kept
+//! as written. A game ends at its result token, at the next tag section or at the end of the
+//! text. A tag pair that cannot be read is noted with its line ([`MalformedTag`]) and the
+//! reader goes on; whether the moves are legal is for the caller to find out.
 
 /// One game of a PGN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tag pairs, in file order (`("Result", "1-0")`).
     pub tags: Vec<(String, String)>,
+    /// Lines of the tag section that are no tag pair.
+    pub malformed_tags: Vec<MalformedTag>,
+    /// The text of the comments before the first move, joined by a space.
+    pub comment: Option<String>,
     /// The main line.
     pub moves: Vec<PgnMove>,
     /// The result token that ended the movetext, if one did.
@@ -34,14 +43,38 @@ impl PgnGame {
     }
 }
 
-/// A move of a game's main line.
+/// A line of a tag section that is not `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MalformedTag {
+    /// 1-based line in the file.
+    pub line: usize,
+    /// The line's text.
+    pub text: String,
+}
+
+/// A move of a game's main line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnMove {
-    /// The move as written (SAN, annotations and all).
+    /// The move as written, without a glued annotation (`Nf3` of `Nf3!?`).
     pub san: String,
     /// The text of the comments right after the move, joined by a space.
     pub comment: Option<String>,
+    /// The NAGs after the move, glued annotations included (`!?` is 5), in order.
+    pub nags: Vec<u8>,
+    /// The variations after the move (alternatives to it), each as written between its
+    /// parentheses.
+    pub variations: Vec<String>,
 }
+
+/// The annotations that may be glued to a move, with their NAGs (PGN standard, 8.2.4).
+pub const SUFFIX_NAGS: [(&str, u8); 6] = [
+    ("!", 1),
+    ("?", 2),
+    ("!!", 3),
+    ("??", 4),
+    ("!?", 5),
+    ("?!", 6),
+];
 
 /// The games of a PGN text, in order.
 pub fn read_games(text: &str) -> Games<'_> {
@@ -78,8 +111,13 @@ impl Iterator for Games<'_> {
             ..PgnGame::default()
         };
         while self.peek() == Some(b'[') {
-            if let Some(tag) = self.tag_pair() {
-                game.tags.push(tag);
+            let line = self.line_number();
+            match self.tag_pair() {
+                Ok(tag) => game.tags.push(tag),
+                Err(text) => game.malformed_tags.push(MalformedTag {
+                    line,
+                    text: text.trim().to_string(),
+                }),
             }
             self.skip_space();
         }
@@ -89,21 +127,33 @@ impl Iterator for Games<'_> {
                 None | Some(b'[') => break,
                 Some(b'{') => {
                     let comment = self.delimited(b'}');
+                    add_comment(&mut game, comment);
+                }
+                Some(b';') => {
+                    let comment = self.rest_of_line();
+                    add_comment(&mut game, comment);
+                }
+                Some(b'%') if self.at_line_start() => {
+                    self.rest_of_line();
+                }
+                Some(b'(') => {
+                    let variation = self.variation();
                     if let Some(last) = game.moves.last_mut() {
-                        last.comment = Some(match last.comment.take() {
-                            Some(earlier) => format!("{earlier} {}", comment.trim()),
-                            None => comment.trim().to_string(),
-                        });
+                        last.variations.push(variation.to_string());
                     }
                 }
-                Some(b';') => self.skip_line(),
-                Some(b'%') if self.at_line_start() => self.skip_line(),
-                Some(b'(') => self.skip_variation(),
                 Some(_) => {
                     let token = self.token();
                     if RESULTS.contains(&token) {
                         game.termination_marker = Some(token.to_string());
                         break;
+                    }
+                    if let Some(number) = token.strip_prefix('$') {
+                        let last = game.moves.last_mut();
+                        if let (Some(last), Ok(nag)) = (last, number.parse()) {
+                            last.nags.push(nag);
+                        }
+                        continue;
                     }
                     // A move number (`12.`, `12...`), maybe glued to the move; `0-0` is none.
                     let unnumbered = token.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -113,16 +163,47 @@ impl Iterator for Games<'_> {
                         }
                         _ => token,
                     };
-                    if !san.is_empty() && !san.starts_with('$') {
-                        game.moves.push(PgnMove {
-                            san: san.to_string(),
-                            comment: None,
-                        });
+                    if !san.is_empty() {
+                        game.moves.push(split_annotation(san));
                     }
                 }
             }
         }
         Some(game)
+    }
+}
+
+/// Adds a comment to the last move read, or to the game's own before the first move.
+fn add_comment(game: &mut PgnGame, comment: &str) {
+    let slot = match game.moves.last_mut() {
+        Some(last) => &mut last.comment,
+        None => &mut game.comment,
+    };
+    *slot = Some(match slot.take() {
+        Some(earlier) => format!("{earlier} {}", comment.trim()),
+        None => comment.trim().to_string(),
+    });
+}
+
+/// A move token, its glued annotation (`!?`) turned into a NAG. A run of `!` and `?` that
+/// is no annotation stays with the move.
+fn split_annotation(token: &str) -> PgnMove {
+    let san = token.trim_end_matches(['!', '?']);
+    let suffix = &token[san.len()..];
+    let nag = SUFFIX_NAGS
+        .iter()
+        .find(|(text, _)| *text == suffix)
+        .map(|&(_, nag)| nag);
+    match nag {
+        Some(nag) if !san.is_empty() => PgnMove {
+            san: san.to_string(),
+            nags: vec![nag],
+            ..PgnMove::default()
+        },
+        _ => PgnMove {
+            san: token.to_string(),
+            ..PgnMove::default()
+        },
     }
 }
 
@@ -136,10 +217,15 @@ impl<'a> Games<'a> {
         self.at += rest.len() - rest.trim_start().len();
     }
 
-    fn skip_line(&mut self) {
-        self.at = self.text[self.at..]
+    /// The rest of the line after the current byte (a `;` or `%`), which is consumed with
+    /// its newline.
+    fn rest_of_line(&mut self) -> &'a str {
+        let start = self.at + 1;
+        let end = self.text[start..]
             .find('\n')
-            .map_or(self.text.len(), |end| self.at + end + 1);
+            .map_or(self.text.len(), |end| start + end);
+        self.at = (end + 1).min(self.text.len());
+        &self.text[start..end]
     }
 
     fn at_line_start(&self) -> bool {
@@ -166,16 +252,20 @@ impl<'a> Games<'a> {
         &self.text[start..end]
     }
 
-    /// `[Name "value"]`, with `\"` and `\\` escapes in the value; `None` if malformed (the
-    /// rest of its line is skipped).
-    fn tag_pair(&mut self) -> Option<(String, String)> {
+    /// `[Name "value"]`, with `\"` and `\\` escapes in the value; if malformed, the rest of
+    /// its line, which is skipped.
+    fn tag_pair(&mut self) -> Result<(String, String), &'a str> {
         let line_end = self.text[self.at..]
             .find('\n')
             .map_or(self.text.len(), |end| self.at + end);
-        let inner = &self.text[self.at + 1..line_end];
+        let line = &self.text[self.at..line_end];
+        let inner = &line[1..];
         self.at = line_end;
-        let (name, rest) = inner.trim_start().split_once(char::is_whitespace)?;
-        let quoted = rest.trim_start().strip_prefix('"')?;
+        let (name, rest) = inner
+            .trim_start()
+            .split_once(char::is_whitespace)
+            .ok_or(line)?;
+        let quoted = rest.trim_start().strip_prefix('"').ok_or(line)?;
         let mut value = String::new();
         let mut chars = quoted.char_indices();
         while let Some((offset, c)) = chars.next() {
@@ -184,18 +274,22 @@ impl<'a> Games<'a> {
                 '"' => {
                     // Another tag may follow on the same line, after this one's `]`.
                     let after = &quoted[offset + 1..];
-                    if let Some(close) = after.find(']') {
-                        self.at = line_end - (after.len() - close - 1);
+                    match after.find(']') {
+                        Some(close) => self.at = line_end - (after.len() - close - 1),
+                        None => return Err(line),
                     }
-                    return Some((name.to_string(), value));
+                    return Ok((name.to_string(), value));
                 }
                 _ => value.push(c),
             }
         }
-        None
+        Err(line)
     }
 
-    fn skip_variation(&mut self) {
+    /// A variation, nested ones and comments included: the text between its parentheses
+    /// (to the end of the text if it is never closed), which is consumed.
+    fn variation(&mut self) -> &'a str {
+        let start = self.at + 1;
         let mut depth = 0usize;
         while let Some(byte) = self.peek() {
             match byte {
@@ -204,7 +298,7 @@ impl<'a> Games<'a> {
                     continue;
                 }
                 b';' => {
-                    self.skip_line();
+                    self.rest_of_line();
                     continue;
                 }
                 b'(' => depth += 1,
@@ -212,13 +306,14 @@ impl<'a> Games<'a> {
                     depth -= 1;
                     if depth == 0 {
                         self.at += 1;
-                        return;
+                        return &self.text[start..self.at - 1];
                     }
                 }
                 _ => {}
             }
             self.at += 1;
         }
+        &self.text[start..]
     }
 
     /// A run of characters up to whitespace or a PGN delimiter (at least one character).
@@ -243,31 +338,41 @@ mod tests {
     }
 
     #[test]
-    fn tags_moves_comments_and_results_are_read() {
+    fn tags_moves_comments_nags_and_results_are_read() {
         let text = "\u{feff}[Event \"a \\\"quoted\\\" name\"]\n[Result \"1-0\"]\n\n\
-                    1. e4 {+0.30/9 0.010s} 1... e5 { -0.25/8 } {second} 2.Nf3 $1 Nc6 1-0\n\n\
-                    [Result \"*\"]\n1. d4 *\n";
+                    {before} 1. e4 {+0.30/9 0.010s} 1... e5 { -0.25/8 } {second} 2.Nf3 $1 $32 \
+                    Nc6?! 3. Bb5!! 1-0\n\n[Result \"*\"]\n1. d4 *\n";
         let games: Vec<PgnGame> = read_games(text).collect();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].tag("Event"), Some("a \"quoted\" name"));
         assert_eq!(games[0].result(), Some("1-0"));
         assert_eq!(games[0].line, 1);
-        assert_eq!(sans(&games[0]), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(games[0].comment.as_deref(), Some("before"));
+        assert_eq!(sans(&games[0]), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
         assert_eq!(games[0].moves[0].comment.as_deref(), Some("+0.30/9 0.010s"));
         assert_eq!(games[0].moves[1].comment.as_deref(), Some("-0.25/8 second"));
         assert_eq!(games[0].moves[2].comment, None);
+        assert_eq!(games[0].moves[2].nags, [1, 32]);
+        assert_eq!(games[0].moves[3].nags, [6]);
+        assert_eq!(games[0].moves[4].nags, [3]);
         assert_eq!(games[1].line, 6);
         assert_eq!(games[1].result(), Some("*"));
         assert_eq!(sans(&games[1]), ["d4"]);
     }
 
     #[test]
-    fn variations_line_comments_and_escapes_are_skipped() {
-        let text = "%escaped line\n1. e4 (1. d4 d5 (1... Nf6 {a (paren}) 2. c4) e5 ; rest\n\
+    fn variations_are_kept_as_written_and_line_comments_are_comments() {
+        let text =
+            "%escaped line\n1. e4 (1. d4 d5 (1... Nf6 {a (paren}) 2. c4) (1. c4) e5 ; rest\n\
                     2. Nf3\n3... Nc6 4.0-0 4...O-O-O 1/2-1/2";
         let games: Vec<PgnGame> = read_games(text).collect();
         assert_eq!(games.len(), 1);
         assert_eq!(sans(&games[0]), ["e4", "e5", "Nf3", "Nc6", "0-0", "O-O-O"]);
+        assert_eq!(
+            games[0].moves[0].variations,
+            ["1. d4 d5 (1... Nf6 {a (paren}) 2. c4", "1. c4"]
+        );
+        assert_eq!(games[0].moves[1].comment.as_deref(), Some("rest"));
         assert_eq!(games[0].result(), Some("1/2-1/2"));
     }
 
@@ -284,11 +389,18 @@ mod tests {
     }
 
     #[test]
-    fn malformed_tags_and_stray_bytes_do_not_stop_the_reader() {
-        let text = "[Broken]\n[Good \"ok\"]\n) } é 1. e4 ½ 1-0";
+    fn malformed_tags_are_noted_and_stray_bytes_do_not_stop_the_reader() {
+        let text = "[Broken]\n[Good \"ok\"] [Unclosed \"x\"\n) } é 1. e4 ½ ?? 1-0";
         let games: Vec<PgnGame> = read_games(text).collect();
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].tags, [("Good".to_string(), "ok".to_string())]);
-        assert_eq!(sans(&games[0]), [")", "}", "é", "e4", "½"]);
+        let malformed: Vec<(usize, &str)> = games[0]
+            .malformed_tags
+            .iter()
+            .map(|tag| (tag.line, tag.text.as_str()))
+            .collect();
+        assert_eq!(malformed, [(1, "[Broken]"), (2, "[Unclosed \"x\"")]);
+        assert_eq!(sans(&games[0]), [")", "}", "é", "e4", "½", "??"]);
+        assert!(games[0].moves[5].nags.is_empty());
     }
 }
