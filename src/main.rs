@@ -70,7 +70,9 @@ fn run(command: Command) -> Result<(), ExitCode> {
             say!("{}", report.speed_line());
         }
         Command::Bench { depth } => {
-            let result = bench::run(depth, &mut |fen, nodes| eprintln!("{nodes:>12} {fen}"));
+            let result = bench::run(depth, None, &mut |fen, nodes| {
+                eprintln!("{nodes:>12} {fen}")
+            });
             say!("{result}");
         }
         Command::Spsa => params::TUNABLES

@@ -6,6 +6,7 @@
 //! both `ferrite bench` and the UCI `bench`.
 
 use super::limits::Limits;
+use super::tablebase_use::TablebaseUse;
 use super::tt::TranspositionTable;
 use super::{search, SearchControl, SearchJob};
 use crate::chess::Position;
@@ -82,8 +83,13 @@ impl fmt::Display for BenchResult {
 }
 
 /// Searches every bench position to `depth` and sums the nodes; `progress` is told each
-/// position's FEN and node count.
-pub fn run(depth: i32, progress: &mut dyn FnMut(&str, u64)) -> BenchResult {
+/// position's FEN and node count. With `tablebase`, the search probes those tables (the
+/// endgames among the positions then search differently).
+pub fn run(
+    depth: i32,
+    tablebase: Option<&TablebaseUse>,
+    progress: &mut dyn FnMut(&str, u64),
+) -> BenchResult {
     let mut tt = TranspositionTable::new(16);
     let started = Instant::now();
     let mut nodes = 0;
@@ -92,7 +98,8 @@ pub fn run(depth: i32, progress: &mut dyn FnMut(&str, u64)) -> BenchResult {
             continue;
         };
         tt.clear();
-        let job = SearchJob::new(root, Limits::depth(depth));
+        let mut job = SearchJob::new(root, Limits::depth(depth));
+        job.tablebase = tablebase.cloned();
         let control = SearchControl::new(&job.limits, 0);
         let result = search(&job, &tt, &control, &|_| {});
         progress(fen, result.nodes);
