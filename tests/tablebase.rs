@@ -26,7 +26,7 @@ fn tables_folder() -> PathBuf {
 }
 
 fn tables() -> Tablebase {
-    Tablebase::open_folder(&tables_folder()).expect("the shared 3-4 piece tables")
+    Tablebase::open(&tables_folder().to_string_lossy()).expect("the shared 3-4 piece tables")
 }
 
 /// The EPD operation `name`'s integer value.
@@ -70,7 +70,9 @@ fn folders_without_tables_are_refused() {
     let empty = std::env::temp_dir().join("ferrite-no-tables");
     std::fs::create_dir_all(&empty).expect("temp folder");
     assert_eq!(
-        Tablebase::open_folder(&empty).err().map(|e| e.to_string()),
+        Tablebase::open(&empty.to_string_lossy())
+            .err()
+            .map(|e| e.to_string()),
         Some("no Syzygy tables (*.rtbw) found".to_string())
     );
     let missing = Tablebase::open("/no/such/folder")

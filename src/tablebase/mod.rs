@@ -16,7 +16,6 @@ use shakmaty::Chess;
 use std::ffi::OsStr;
 use std::fs;
 use std::io;
-use std::path::Path;
 
 /// A position's value with best play, as the tables give it: a win or loss the fifty-move
 /// rule cannot stop, one it can ("cursed" win, "blessed" loss), or a draw.
@@ -109,11 +108,6 @@ impl Tablebase {
             wdl_files,
             dtz_files,
         })
-    }
-
-    /// The tables in one folder (tests, tools).
-    pub fn open_folder(folder: &Path) -> Result<Tablebase, TablebaseError> {
-        Tablebase::open(&folder.to_string_lossy())
     }
 
     /// Pieces (kings included) of the largest table.

@@ -513,11 +513,11 @@ impl Engine {
     }
 }
 
-/// What the tables say of `pos` for `d`: the result from the side to move, with its WDL and
-/// DTZ (DTZ counts from the last capture or pawn move, so the clock decides a win that the
-/// fifty-move rule may take away).
+/// What the tables say of `pos` for `d`: the result from the side to move, with its WDL and,
+/// if the DTZ tables hold it, DTZ (which counts from the last capture or pawn move, so the
+/// clock decides whether the fifty-move rule comes first).
 fn tablebase_verdict(tables: &Tablebase, pos: &Position) -> String {
-    let (Some(wdl), Some(dtz)) = (tables.probe_wdl(pos), tables.probe_dtz(pos)) else {
+    let Some(wdl) = tables.probe_wdl(pos) else {
         return "not in the tables".to_string();
     };
     let result = match wdl.value() {
@@ -527,7 +527,10 @@ fn tablebase_verdict(tables: &Tablebase, pos: &Position) -> String {
         -1 => "loss, but drawn by the fifty-move rule",
         _ => "loss",
     };
-    format!("{result} (WDL {}, DTZ {dtz})", wdl.value())
+    match tables.probe_dtz(pos) {
+        Some(dtz) => format!("{result} (WDL {}, DTZ {dtz})", wdl.value()),
+        None => format!("{result} (WDL {})", wdl.value()),
+    }
 }
 
 /// The body of the search thread: search, hold `bestmove` while the gate is closed, print it.
