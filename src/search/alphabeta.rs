@@ -3,7 +3,8 @@
 //! the opponent, given a pass, could mate in one), ProbCut, futility, late-move, history and SEE
 //! pruning, late-move reductions (quiet moves and, less, captures; more at expected cut nodes),
 //! internal iterative reductions, check and singular extensions (double ones, and multi-cut),
-//! mate-distance pruning and a static evaluation corrected by pawn structure and piece placement
+//! mate-distance pruning, Syzygy WDL probes after captures and pawn moves (a result that does
+//! not settle a PV node bounds it), and a static evaluation corrected by pawn structure and piece placement
 //! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence search
 //! over noisy moves (every evasion when in check; quiet checks too where razoring calls it),
 //! which stores its results in the TT too.

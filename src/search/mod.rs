@@ -2,7 +2,9 @@
 //! ([`alphabeta`]), a shared lockless transposition table ([`tt`]), staged move ordering,
 //! SEE, time management and Lazy SMP: `threads` searchers share the table, the main one
 //! watches the clock and reports, and the best thread's move is played. Move-ordering and
-//! correction histories persist from one search of a game to the next ([`Histories`]). The
+//! correction histories persist from one search of a game to the next ([`Histories`]). With
+//! Syzygy tables, a root in them is ranked by DTZ and the tree is probed otherwise
+//! ([`tablebase_use`]). The
 //! search knows nothing of UCI text: it hands [`Report`]s to a callback and returns a
 //! [`SearchResult`].
 
