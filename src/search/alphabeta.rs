@@ -1128,6 +1128,26 @@ mod tests {
     }
 
     #[test]
+    fn a_stored_table_win_counts_its_plies_like_a_mate() {
+        // Found 3 plies from the root, the table position 5 plies below the storing node.
+        let stored = score_to_tt(TB_WIN - 8, 3);
+        assert_eq!(stored, TB_WIN - 5);
+        assert_eq!(score_from_tt(stored, 3, 0), TB_WIN - 8);
+        assert_eq!(score_from_tt(stored, 7, 0), TB_WIN - 12);
+        assert_eq!(score_from_tt(-stored, 3, 0), -(TB_WIN - 8));
+        assert_eq!(
+            tt_cutoff(&entry(stored, Bound::Lower), 3, 0, 0, 1),
+            Some(TB_WIN - 8)
+        );
+        // 95 plies on the clock leave the 5 plies to the table position; 96 do not.
+        assert_eq!(score_from_tt(stored, 3, 95), TB_WIN - 8);
+        assert_eq!(score_from_tt(stored, 3, 96), TB_WIN_BOUND - 1);
+        assert_eq!(score_from_tt(-stored, 3, 96), -(TB_WIN_BOUND - 1));
+        // Scores below the table range are read back unchanged.
+        assert_eq!(score_to_tt(TB_WIN_BOUND - 1, 9), TB_WIN_BOUND - 1);
+    }
+
+    #[test]
     fn no_entry_settles_a_node_near_the_fifty_move_limit() {
         let exact = entry(35, Bound::Exact);
         assert_eq!(tt_cutoff(&exact, 5, 0, -100, 100), Some(35));
