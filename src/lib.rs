@@ -2,7 +2,7 @@
 //!
 //! Layers, lowest first; lower layers never use higher ones:
 //! [`chess`] (board, move generation, FEN, perft); [`rules`] (game history, outside moves,
-//! SAN, how games end); [`eval`] (static evaluation); [`search`] (alpha-beta, transposition
+//! SAN, how games end); [`eval`] (static evaluation) and [`tablebase`] (Syzygy probing); [`search`] (alpha-beta, transposition
 //! table, time management, bench); [`uci`] (the protocol); [`epd`] (test-suite runner);
 //! [`tune`] (self-play data and Texel tuning of the evaluation); [`analyse`] (game analysis:
 //! annotated PGN and an evaluation graph).
@@ -17,5 +17,6 @@ pub mod epd;
 pub mod eval;
 pub mod rules;
 pub mod search;
+pub mod tablebase;
 pub mod tune;
 pub mod uci;

@@ -73,7 +73,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
         }
         Command::Bench { depth, eval_file } => {
             let net = load_network(eval_file.as_deref())?;
-            let result = bench::run(depth, net.as_ref(), &mut |fen, nodes| {
+            let result = bench::run(depth, net.as_ref(), None, &mut |fen, nodes| {
                 eprintln!("{nodes:>12} {fen}")
             });
             say!("{result}");

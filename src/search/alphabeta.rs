@@ -3,7 +3,8 @@
 //! the opponent, given a pass, could mate in one), ProbCut, futility, late-move, history and SEE
 //! pruning, late-move reductions (quiet moves and, less, captures; more at expected cut nodes),
 //! internal iterative reductions, check and singular extensions (double ones, and multi-cut),
-//! mate-distance pruning and a static evaluation corrected by pawn structure and piece placement
+//! mate-distance pruning, Syzygy WDL probes after captures and pawn moves (a result that does
+//! not settle a PV node bounds it), and a static evaluation corrected by pawn structure and piece placement
 //! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence search
 //! over noisy moves (every evasion when in check; quiet checks too where razoring calls it),
 //! which stores its results in the TT too.
@@ -57,36 +58,47 @@ impl Node {
     }
 }
 
-/// Converts a score relative to the root into one relative to this node, for the TT.
+/// Converts a score relative to the root into one relative to this node, for the TT: mates
+/// and tablebase wins count their plies from the node.
 #[inline]
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
     }
 }
 
-/// True if a mate score stored in the TT (relative to its node) needs more plies than the
-/// fifty-move rule leaves after `halfmove_clock`: the entry may have been stored by a search
-/// whose clock was lower, and from here the mate may never be delivered.
+/// True if a mate or tablebase win stored in the TT (relative to its node) needs more plies
+/// than the fifty-move rule leaves after `halfmove_clock`: the entry may have been stored by
+/// a search whose clock was lower, and from here the mate may never be delivered, nor the
+/// tablebase position (reached by a capture or pawn move) reached.
 #[inline]
-fn mate_out_of_reach(tt_score: i32, halfmove_clock: u16) -> bool {
+fn win_out_of_reach(tt_score: i32, halfmove_clock: u16) -> bool {
     let plies_left = i32::from(draw::FIFTY_MOVE_PLIES) - i32::from(halfmove_clock);
-    tt_score.abs() >= MATE_BOUND && MATE - tt_score.abs() > plies_left
+    let score = tt_score.abs();
+    let plies = if score >= MATE_BOUND {
+        MATE - score
+    } else if score >= TB_WIN_BOUND {
+        TB_WIN - score
+    } else {
+        return false;
+    };
+    plies > plies_left
 }
 
-/// Converts a TT score back to one relative to the root. A mate that the fifty-move rule may
-/// prevent becomes the largest score that is not a mate, so it never poses as one.
+/// Converts a TT score back to one relative to the root. A mate or tablebase win that the
+/// fifty-move rule may prevent becomes the largest score that is neither, so it never poses
+/// as one.
 #[inline]
 pub fn score_from_tt(score: i32, ply: usize, halfmove_clock: u16) -> i32 {
-    if mate_out_of_reach(score, halfmove_clock) {
-        (MATE_BOUND - 1) * score.signum()
-    } else if score >= MATE_BOUND {
+    if win_out_of_reach(score, halfmove_clock) {
+        (TB_WIN_BOUND - 1) * score.signum()
+    } else if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -104,7 +116,7 @@ fn tt_cutoff(
     alpha: i32,
     beta: i32,
 ) -> Option<i32> {
-    if halfmove_clock >= TT_CUTOFF_MAX_HALFMOVE || mate_out_of_reach(entry.score, halfmove_clock) {
+    if halfmove_clock >= TT_CUTOFF_MAX_HALFMOVE || win_out_of_reach(entry.score, halfmove_clock) {
         return None;
     }
     let score = score_from_tt(entry.score, ply, halfmove_clock);
@@ -352,6 +364,32 @@ impl ThreadData {
             return score;
         }
 
+        // A table result that does not settle a PV node still bounds it: a win is at least
+        // its score, a loss at most (Stockfish does the same).
+        let mut tb_ceiling = INFINITE;
+        let mut tb_floor = -INFINITE;
+        if let Some((score, bound)) = excluded
+            .is_none()
+            .then(|| self.probe_tablebase(shared, pos, depth, ply))
+            .flatten()
+        {
+            let settles = match bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if settles {
+                self.store_tablebase_result(shared, pos, depth, ply, score, bound);
+                return score;
+            }
+            if is_pv && bound == Bound::Lower {
+                tb_floor = score;
+                alpha = alpha.max(score);
+            } else if is_pv {
+                tb_ceiling = score;
+            }
+        }
+
         let mut depth = depth;
         if depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
             depth -= 1;
@@ -381,7 +419,7 @@ impl ThreadData {
                 .filter(|_| excluded.is_none())
                 .map(|entry| (score_from_tt(entry.score, ply, clock), entry.bound))
                 .filter(|&(score, bound)| {
-                    score.abs() < MATE_BOUND
+                    score.abs() < TB_WIN_BOUND
                         && match bound {
                             Bound::Exact => true,
                             Bound::Lower => score > eval,
@@ -412,7 +450,7 @@ impl ThreadData {
             });
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
             if depth <= RFP_MAX_DEPTH
-                && beta.abs() < MATE_BOUND
+                && beta.abs() < TB_WIN_BOUND
                 && eval - RFP_MARGIN.get() * (depth - i32::from(improving)) >= beta
                 && !*mate_threat
             {
@@ -456,7 +494,7 @@ impl ThreadData {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    return if score >= TB_WIN_BOUND { beta } else { score };
                 }
             }
             let evals = (raw_eval.unwrap_or(0), eval);
@@ -474,7 +512,7 @@ impl ThreadData {
         let mut picker = MovePicker::new(tt_move, killers, counter, cont);
 
         let original_alpha = alpha;
-        let mut best_score = -INFINITE;
+        let mut best_score = tb_floor;
         let mut best_move = None;
         let mut moves_searched = 0usize;
         let first_child = if is_pv { Node::Pv } else { node.child() };
@@ -496,7 +534,7 @@ impl ThreadData {
             };
             // Moves that give check are never pruned: that is where mates hide.
             if self.selective
-                && best_score > -MATE_BOUND
+                && best_score > -TB_WIN_BOUND
                 && !gives_check
                 && pos.has_non_pawn_material(us)
             {
@@ -668,6 +706,7 @@ impl ThreadData {
         if excluded.is_some() {
             return best_score;
         }
+        best_score = best_score.min(tb_ceiling);
 
         let bound = bound_of(best_score, original_alpha, alpha, beta);
         if bound == Bound::Upper {
@@ -682,7 +721,7 @@ impl ThreadData {
                 Bound::Upper => best_score < eval,
             };
             if informative
-                && best_score.abs() < MATE_BOUND
+                && best_score.abs() < TB_WIN_BOUND
                 && best_move.is_none_or(|mv| !mv.is_noisy())
             {
                 self.history.correction.update(pos, depth, raw, best_score);
@@ -699,6 +738,68 @@ impl ThreadData {
             },
         );
         best_score
+    }
+
+    /// The tables' score of `pos` at `ply` and how it bounds the node's value, if they hold
+    /// it. Probed only right after a capture or pawn move (the tables know no clock), without
+    /// castling rights, and, with as many pieces as the largest usable table, only from
+    /// `SyzygyProbeDepth` on.
+    fn probe_tablebase(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+    ) -> Option<(i32, Bound)> {
+        let tablebase = self.tablebase.as_ref()?;
+        if pos.halfmove_clock() != 0 || !pos.castling().is_empty() {
+            return None;
+        }
+        let pieces = pos.occupied().popcount();
+        let max_pieces = tablebase.max_pieces();
+        if pieces > max_pieces || (pieces == max_pieces && depth < tablebase.probe_depth) {
+            return None;
+        }
+        let wdl = tablebase.tables.probe_wdl(pos)?;
+        let score = tablebase.score(wdl, ply);
+        shared.tb_hits.fetch_add(1, Ordering::Relaxed);
+        // A win is at least this score (a mate may be quicker), a loss at most.
+        let bound = if score >= TB_WIN_BOUND {
+            Bound::Lower
+        } else if score <= -TB_WIN_BOUND {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        Some((score, bound))
+    }
+
+    /// Stores a table result that settled the node at `ply`, as worth more than a search
+    /// of its depth.
+    fn store_tablebase_result(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        score: i32,
+        bound: Bound,
+    ) {
+        let eval = if pos.in_check() {
+            0
+        } else {
+            self.evaluate(pos, ply)
+        };
+        shared.tt.store(
+            pos.key(),
+            TtEntry {
+                mv: None,
+                score: score_to_tt(score, ply),
+                eval,
+                depth: (depth + TB_TT_DEPTH_BONUS).min(MAX_PLY as i32 - 1),
+                bound,
+            },
+        );
     }
 
     /// The continuation-history keys of a node at `ply`: the moves one and two plies back.
@@ -785,7 +886,7 @@ impl ThreadData {
             return Singular::No;
         };
         let tt_score = score_from_tt(entry.score, ply, pos.halfmove_clock());
-        if tt_score.abs() >= MATE_BOUND {
+        if tt_score.abs() >= TB_WIN_BOUND {
             return Singular::No;
         }
         let singular_beta = tt_score - SE_MARGIN_PER_DEPTH.get() * depth;
@@ -839,7 +940,7 @@ impl ThreadData {
                 && score_from_tt(entry.score, ply, pos.halfmove_clock()) < probcut_beta
         });
         if depth < PROBCUT_MIN_DEPTH
-            || beta.abs() >= MATE_BOUND
+            || beta.abs() >= TB_WIN_BOUND
             || self.stack[ply].excluded.is_some()
             || refuted
         {
@@ -1018,12 +1119,32 @@ mod tests {
         assert_eq!(score_from_tt(mate.score, 3, 90), MATE - 13);
         // With 91, the fifty-move rule comes first: no cutoff, and no mate score either.
         assert_eq!(tt_cutoff(&mate, 3, 91, 0, 1), None);
-        assert_eq!(score_from_tt(mate.score, 3, 91), MATE_BOUND - 1);
-        assert_eq!(score_from_tt(-mate.score, 3, 91), -(MATE_BOUND - 1));
+        assert_eq!(score_from_tt(mate.score, 3, 91), TB_WIN_BOUND - 1);
+        assert_eq!(score_from_tt(-mate.score, 3, 91), -(TB_WIN_BOUND - 1));
         assert_eq!(
             tt_cutoff(&entry(-(MATE - 10), Bound::Upper), 3, 95, 0, 1),
             None
         );
+    }
+
+    #[test]
+    fn a_stored_table_win_counts_its_plies_like_a_mate() {
+        // Found 3 plies from the root, the table position 5 plies below the storing node.
+        let stored = score_to_tt(TB_WIN - 8, 3);
+        assert_eq!(stored, TB_WIN - 5);
+        assert_eq!(score_from_tt(stored, 3, 0), TB_WIN - 8);
+        assert_eq!(score_from_tt(stored, 7, 0), TB_WIN - 12);
+        assert_eq!(score_from_tt(-stored, 3, 0), -(TB_WIN - 8));
+        assert_eq!(
+            tt_cutoff(&entry(stored, Bound::Lower), 3, 0, 0, 1),
+            Some(TB_WIN - 8)
+        );
+        // 95 plies on the clock leave the 5 plies to the table position; 96 do not.
+        assert_eq!(score_from_tt(stored, 3, 95), TB_WIN - 8);
+        assert_eq!(score_from_tt(stored, 3, 96), TB_WIN_BOUND - 1);
+        assert_eq!(score_from_tt(-stored, 3, 96), -(TB_WIN_BOUND - 1));
+        // Scores below the table range are read back unchanged.
+        assert_eq!(score_to_tt(TB_WIN_BOUND - 1, 9), TB_WIN_BOUND - 1);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! both `ferrite bench` and the UCI `bench`.
 
 use super::limits::Limits;
+use super::tablebase_use::TablebaseUse;
 use super::tt::TranspositionTable;
 use super::{search, SearchControl, SearchJob};
 use crate::chess::Position;
@@ -83,11 +84,14 @@ impl fmt::Display for BenchResult {
     }
 }
 
-/// Searches every bench position to `depth`, evaluating with `net` (`None`: the hand-crafted
-/// evaluation), and sums the nodes; `progress` is told each position's FEN and node count.
+/// Searches every bench position to `depth` and sums the nodes, evaluating with `net`
+/// (`None`: the hand-crafted evaluation) and probing `tablebase` if given (the endgames among
+/// the positions then search differently); `progress` is told each position's FEN and node
+/// count.
 pub fn run(
     depth: i32,
     net: Option<&Arc<Network>>,
+    tablebase: Option<&TablebaseUse>,
     progress: &mut dyn FnMut(&str, u64),
 ) -> BenchResult {
     let mut tt = TranspositionTable::new(16);
@@ -100,6 +104,7 @@ pub fn run(
         tt.clear();
         let mut job = SearchJob::new(root, Limits::depth(depth));
         job.net = net.cloned();
+        job.tablebase = tablebase.cloned();
         let control = SearchControl::new(&job.limits, 0);
         let result = search(&job, &tt, &control, &|_| {});
         progress(fen, result.nodes);
@@ -127,10 +132,10 @@ mod tests {
     #[test]
     fn a_network_changes_the_search_and_the_same_network_repeats_it() {
         let net = Arc::new(crate::tune::trainer::FloatNetwork::random(3).quantise());
-        let hand_crafted = run(3, None, &mut |_, _| {}).nodes;
-        let with_net = run(3, Some(&net), &mut |_, _| {}).nodes;
+        let hand_crafted = run(3, None, None, &mut |_, _| {}).nodes;
+        let with_net = run(3, Some(&net), None, &mut |_, _| {}).nodes;
         assert_ne!(with_net, hand_crafted);
-        assert_eq!(run(3, Some(&net), &mut |_, _| {}).nodes, with_net);
+        assert_eq!(run(3, Some(&net), None, &mut |_, _| {}).nodes, with_net);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! ([`alphabeta`]), a shared lockless transposition table ([`tt`]), staged move ordering,
 //! SEE, time management and Lazy SMP: `threads` searchers share the table, the main one
 //! watches the clock and reports, and the best thread's move is played. Move-ordering and
-//! correction histories persist from one search of a game to the next ([`Histories`]). The
+//! correction histories persist from one search of a game to the next ([`Histories`]). With
+//! Syzygy tables, a root in them is ranked by DTZ and the tree is probed otherwise
+//! ([`tablebase_use`]). The
 //! search knows nothing of UCI text: it hands [`Report`]s to a callback and returns a
 //! [`SearchResult`].
 
@@ -14,6 +16,7 @@ pub mod limits;
 pub mod ordering;
 pub mod params;
 pub mod see;
+pub mod tablebase_use;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -24,10 +27,11 @@ use history::History;
 use limits::Limits;
 use params::{
     ASPIRATION_GROWTH_PERCENT, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND,
-    MAX_PLY, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
+    MAX_PLY, TB_WIN_BOUND, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use tablebase_use::TablebaseUse;
 use thread::{RootMove, Shared, ThreadData};
 use time::{score_drop_scale, TimeManager};
 use tt::TranspositionTable;
@@ -49,6 +53,8 @@ pub struct SearchJob {
     pub threads: usize,
     /// The evaluation network; `None`: the hand-crafted evaluation.
     pub net: Option<Arc<Network>>,
+    /// Syzygy tables and how to probe them; `None`: no tables.
+    pub tablebase: Option<TablebaseUse>,
 }
 
 impl SearchJob {
@@ -62,6 +68,7 @@ impl SearchJob {
             multipv: 1,
             threads: 1,
             net: None,
+            tablebase: None,
         }
     }
 }
@@ -83,6 +90,8 @@ pub struct Report {
     pub time_ms: u64,
     /// Per-mille of the hash table in use.
     pub hashfull: u32,
+    /// Tablebase probes that found their position, by all threads.
+    pub tb_hits: u64,
     /// The line, first move first.
     pub pv: Vec<Move>,
 }
@@ -156,7 +165,7 @@ pub fn search_continuing(
 ) -> SearchResult {
     tt.new_search();
     let legal = job.root.legal_moves();
-    let root_moves: Vec<RootMove> = legal
+    let mut root_moves: Vec<RootMove> = legal
         .iter()
         .filter(|mv| job.limits.search_moves.is_empty() || job.limits.search_moves.contains(mv))
         .map(|&mv| RootMove {
@@ -166,6 +175,7 @@ pub fn search_continuing(
             pv: vec![mv],
             seldepth: 0,
             nodes: 0,
+            tb_score: None,
         })
         .collect();
     if root_moves.is_empty() {
@@ -179,6 +189,14 @@ pub fn search_continuing(
         };
     }
 
+    // A root in the tables keeps only the moves that keep its result; below it, the search
+    // needs no probes (Stockfish does the same).
+    let root_probes = job
+        .tablebase
+        .as_ref()
+        .and_then(|tablebase| tablebase.rank_root(&job.root, &job.history, &mut root_moves));
+    let tree_tablebase = job.tablebase.clone().filter(|_| root_probes.is_none());
+
     let threads = job.threads.max(1);
     let shared = Shared {
         tt,
@@ -187,6 +205,7 @@ pub fn search_continuing(
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         node_limit: job.limits.nodes,
         thread_node_limit: job.limits.nodes.unwrap_or(u64::MAX),
+        tb_hits: AtomicU64::new(root_probes.unwrap_or(0) as u64),
     };
     let selective = job.limits.mate.is_none();
     histories.resize_with(threads, History::new);
@@ -197,6 +216,7 @@ pub fn search_continuing(
             history.age();
             let mut td = ThreadData::new(id, &job.history, root_moves.clone(), history);
             td.net = job.net.clone();
+            td.tablebase = tree_tablebase.clone();
             td.selective = selective;
             td
         })
@@ -233,7 +253,7 @@ pub fn search_continuing(
     let result = SearchResult {
         best: Some(best.mv),
         ponder: best.pv.get(1).copied(),
-        score: best.score,
+        score: best.shown_score(),
         depth: chosen.result_depth,
         nodes: shared.total_nodes(),
     };
@@ -258,10 +278,11 @@ fn report_lines(
             depth,
             seldepth: root_move.seldepth.max(1),
             multipv: index + 1,
-            score: root_move.score,
+            score: root_move.shown_score(),
             nodes,
             time_ms: elapsed.as_millis() as u64,
             hashfull: shared.tt.hashfull(),
+            tb_hits: shared.tb_hits.load(Ordering::Relaxed),
             pv: root_move.pv.clone(),
         });
     }
@@ -315,7 +336,7 @@ fn iterate(
             let previous = td.root_moves[pv_index].previous_score;
             let mut window = ASPIRATION_WINDOW.get();
             let (mut alpha, mut beta) =
-                if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+                if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < TB_WIN_BOUND {
                     (previous - window, previous + window)
                 } else {
                     (-INFINITE, INFINITE)

@@ -181,10 +181,19 @@ pub const MAX_PLY: usize = 128;
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Score of a tablebase win at the root; one found `n` plies from the root scores
+/// `TB_WIN - n`, just below the mate range.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this are tablebase wins or mates: the outcome is known, not estimated.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// Larger than any score.
 pub const INFINITE: i32 = MATE + 1;
-// A static evaluation must never read as a mate (the room above it is for tablebase scores).
-const _: () = assert!(EVAL_LIMIT < MATE_BOUND);
+// A static evaluation must never read as a tablebase win or a mate.
+const _: () = assert!(EVAL_LIMIT < TB_WIN_BOUND);
+
+/// Plies added to the remaining depth of a tablebase result stored in the TT: it is exact
+/// knowledge, worth more than any search of that depth (Stockfish: 6).
+pub const TB_TT_DEPTH_BONUS: i32 = 6;
 
 /// No TT entry ends a node whose halfmove clock has reached this: the entry may come from a
 /// search with a lower clock, for which the fifty-move draw was further away (Stockfish: 90).

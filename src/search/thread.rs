@@ -2,7 +2,8 @@
 //! table, root moves and counters. Allocated once per search, never per node.
 
 use super::history::History;
-use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
+use super::params::{LMR_BASE, LMR_DIVISOR, MATE_BOUND, MAX_PLY};
+use super::tablebase_use::TablebaseUse;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, Piece};
@@ -40,6 +41,18 @@ pub struct RootMove {
     pub seldepth: i32,
     /// Nodes this thread has spent on the move, over all iterations.
     pub nodes: u64,
+    /// The tables' score of the move, when the root is in the tables.
+    pub tb_score: Option<i32>,
+}
+
+impl RootMove {
+    /// The score to report: the tables' verdict, unless the search found a mate.
+    pub fn shown_score(&self) -> i32 {
+        match self.tb_score {
+            Some(tb_score) if self.score.abs() < MATE_BOUND => tb_score,
+            _ => self.score,
+        }
+    }
 }
 
 /// Everything shared by the threads of one search.
@@ -56,6 +69,8 @@ pub struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// Nodes after which one thread alone stops the search: the node limit, or `u64::MAX`.
     pub thread_node_limit: u64,
+    /// Tablebase probes that found their position, by all threads.
+    pub tb_hits: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -111,6 +126,8 @@ pub struct ThreadData {
     pub reported_nodes: u64,
     /// The evaluation network, if the search evaluates with one.
     pub net: Option<Arc<Network>>,
+    /// Syzygy tables to probe inside the tree (`None`: no tables, or the root is in them).
+    pub tablebase: Option<TablebaseUse>,
     /// The network's accumulators of the current line, by ply (used only with `net`).
     pub accumulators: Box<[Accumulator; MAX_PLY + 4]>,
     /// Forward pruning and reductions are on. `go mate` turns them off: a mate search must
@@ -154,6 +171,7 @@ impl ThreadData {
             seldepth: 0,
             completed_depth: 0,
             net: None,
+            tablebase: None,
             accumulators: Box::new(
                 [Accumulator {
                     sides: [[0; HIDDEN]; 2],

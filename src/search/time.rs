@@ -4,9 +4,9 @@
 
 use super::limits::Limits;
 use super::params::{
-    MATE_BOUND, TM_CLOCK_RESERVE_MS, TM_DEFAULT_MOVES_TO_GO, TM_HARD_MAX_PERCENT, TM_HARD_PER_SOFT,
-    TM_INCREMENT_PERCENT, TM_MOVES_TO_GO_MAX, TM_SCORE_DROP_MAX, TM_SCORE_DROP_MIN,
-    TM_SCORE_DROP_SCALE, TM_SOFT_MAX_PERCENT,
+    TB_WIN_BOUND, TM_CLOCK_RESERVE_MS, TM_DEFAULT_MOVES_TO_GO, TM_HARD_MAX_PERCENT,
+    TM_HARD_PER_SOFT, TM_INCREMENT_PERCENT, TM_MOVES_TO_GO_MAX, TM_SCORE_DROP_MAX,
+    TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE, TM_SOFT_MAX_PERCENT,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -109,9 +109,9 @@ fn percent(ms: u64, share: u64) -> u64 {
 
 /// The factor on the soft bound after the best score went from `before` to `now` between two
 /// iterations: a fall means the search found trouble and gets time to find the way out; a
-/// rise shortens the think a little. Mate scores leave it at 1.
+/// rise shortens the think a little. Mate and tablebase scores leave it at 1.
 pub fn score_drop_scale(before: i32, now: i32) -> f64 {
-    if before.abs() >= MATE_BOUND || now.abs() >= MATE_BOUND {
+    if before.abs() >= TB_WIN_BOUND || now.abs() >= TB_WIN_BOUND {
         return 1.0;
     }
     let fall = f64::from(before - now) / f64::from(TM_SCORE_DROP_SCALE.get());
@@ -206,7 +206,7 @@ mod tests {
         assert!((score_drop_scale(0, 10) - 0.9).abs() < 1e-9);
         assert_eq!(score_drop_scale(0, 500), TM_SCORE_DROP_MIN);
         assert_eq!(score_drop_scale(500, 0), TM_SCORE_DROP_MAX);
-        assert_eq!(score_drop_scale(MATE_BOUND, 0), 1.0);
-        assert_eq!(score_drop_scale(0, -MATE_BOUND - 5), 1.0);
+        assert_eq!(score_drop_scale(TB_WIN_BOUND, 0), 1.0);
+        assert_eq!(score_drop_scale(0, -TB_WIN_BOUND - 5), 1.0);
     }
 }

@@ -16,7 +16,7 @@ use super::import::scored_positions;
 use crate::chess::{Color, Position};
 use crate::eval::nnue::active_features;
 use crate::rules::pgn::read_games;
-use crate::search::params::MATE_BOUND;
+use crate::search::params::TB_WIN_BOUND;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -85,7 +85,7 @@ pub fn mirrored_feature(feature: usize) -> usize {
 
 /// Whether the position `pos`, from which `mv` was played with `score`, trains the network.
 pub fn is_training_position(pos: &Position, mv: crate::chess::Move, score: i16) -> bool {
-    !pos.in_check() && !mv.is_noisy() && i32::from(score).abs() < MATE_BOUND
+    !pos.in_check() && !mv.is_noisy() && i32::from(score).abs() < TB_WIN_BOUND
 }
 
 /// Positions read from game files, split into training and held-out games.

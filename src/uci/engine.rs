@@ -14,8 +14,10 @@ use crate::chess::{Color, Move, Position, Square};
 use crate::eval::nnue::network::Network;
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
+use crate::search::tablebase_use::TablebaseUse;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search_continuing, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
+use crate::tablebase::Tablebase;
 use crate::tune::genfens::genfens;
 use crate::tune::start::read_book;
 use std::fmt::Write as _;
@@ -96,6 +98,8 @@ pub struct Engine {
     net: Option<Arc<Network>>,
     /// The file `net` came from (empty without one), for `EvalFile` to fall back to.
     net_path: String,
+    /// The tables of `SyzygyPath`, shared with the search threads.
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Engine {
@@ -112,6 +116,7 @@ impl Engine {
             debug: false,
             net: None,
             net_path: String::new(),
+            tablebase: None,
         }
     }
 
@@ -177,7 +182,13 @@ impl Engine {
                 let depth = depth
                     .unwrap_or(crate::search::bench::DEFAULT_DEPTH)
                     .clamp(1, 64);
-                let result = crate::search::bench::run(depth, self.net.as_ref(), &mut |_, _| {});
+                let tablebase = self.tablebase_use();
+                let result = crate::search::bench::run(
+                    depth,
+                    self.net.as_ref(),
+                    tablebase.as_ref(),
+                    &mut |_, _| {},
+                );
                 self.out.line(&result.to_string());
             }
             Command::Flip => {
@@ -236,6 +247,7 @@ impl Engine {
                         }
                     }
                     OptionEffect::LoadNetwork => self.load_network(),
+                    OptionEffect::LoadTablebase => self.load_tablebase(),
                 }
             }
         }
@@ -270,6 +282,44 @@ impl Engine {
                 self.options.eval_file = self.net_path.clone();
             }
         }
+    }
+
+    /// Opens the tables in the folders `SyzygyPath` names (or drops them when it is empty).
+    /// Folders that cannot be read or hold no table are one error line, and the engine goes
+    /// on without tables.
+    fn load_tablebase(&mut self) {
+        self.tablebase = None;
+        let path = self.options.syzygy_path.clone();
+        if path.is_empty() {
+            return;
+        }
+        match Tablebase::open(&path) {
+            Ok(tables) => {
+                self.out.line(&format!(
+                    "info string found {} WDL and {} DTZ tables, up to {} pieces",
+                    tables.wdl_files(),
+                    tables.dtz_files(),
+                    tables.max_pieces()
+                ));
+                self.tablebase = Some(Arc::new(tables));
+            }
+            Err(e) => {
+                let path = printable(&path, QUOTE_CHARS);
+                self.out
+                    .error(&format!("SyzygyPath {path}: {e}; playing without tables"));
+                self.options.syzygy_path.clear();
+            }
+        }
+    }
+
+    /// The loaded tables with the options that govern probing them.
+    fn tablebase_use(&self) -> Option<TablebaseUse> {
+        self.tablebase.as_ref().map(|tables| TablebaseUse {
+            tables: Arc::clone(tables),
+            probe_depth: self.options.syzygy_probe_depth,
+            fifty_move_rule: self.options.syzygy_50_move_rule,
+            probe_limit: self.options.syzygy_probe_limit,
+        })
     }
 
     fn clear_hash(&mut self) {
@@ -370,6 +420,7 @@ impl Engine {
             multipv: self.options.multipv,
             threads: self.options.threads,
             net: self.net.clone(),
+            tablebase: self.tablebase_use(),
         };
         let thread_control = Arc::clone(&control);
         let thread_gate = Arc::clone(&gate);
@@ -460,7 +511,30 @@ impl Engine {
             .collect();
         let _ = writeln!(text, "Legal moves: {}", legal.join(" "));
         let _ = writeln!(text, "Status: {}", self.game.outcome());
+        if let Some(tables) = &self.tablebase {
+            let _ = writeln!(text, "Tablebase: {}", tablebase_verdict(tables, pos));
+        }
         text
+    }
+}
+
+/// What the tables say of `pos` for `d`: the result from the side to move, with its WDL and,
+/// if the DTZ tables hold it, DTZ (which counts from the last capture or pawn move, so the
+/// clock decides whether the fifty-move rule comes first).
+fn tablebase_verdict(tables: &Tablebase, pos: &Position) -> String {
+    let Some(wdl) = tables.probe_wdl(pos) else {
+        return "not in the tables".to_string();
+    };
+    let result = match wdl.value() {
+        2 => "win",
+        1 => "win, but drawn by the fifty-move rule",
+        0 => "draw",
+        -1 => "loss, but drawn by the fifty-move rule",
+        _ => "loss",
+    };
+    match tables.probe_dtz(pos) {
+        Some(dtz) => format!("{result} (WDL {}, DTZ {dtz})", wdl.value()),
+        None => format!("{result} (WDL {})", wdl.value()),
     }
 }
 

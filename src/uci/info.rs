@@ -47,8 +47,8 @@ pub fn info_line(report: &Report, show_wdl: bool, chess960: bool) -> String {
     }
     let _ = write!(
         line,
-        " nodes {} nps {nps} hashfull {} tbhits 0 time {} pv",
-        report.nodes, report.hashfull, report.time_ms
+        " nodes {} nps {nps} hashfull {} tbhits {} time {} pv",
+        report.nodes, report.hashfull, report.tb_hits, report.time_ms
     );
     for mv in &report.pv {
         line.push(' ');

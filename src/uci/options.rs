@@ -28,6 +28,15 @@ pub struct Options {
     pub debug_log_file: String,
     /// Network file to evaluate with; empty: the hand-crafted evaluation.
     pub eval_file: String,
+    /// Folders of Syzygy tables, separated by `:` (`;` on Windows); empty: none.
+    pub syzygy_path: String,
+    /// Remaining depth from which positions with as many pieces as the largest table are
+    /// probed inside the search.
+    pub syzygy_probe_depth: i32,
+    /// Cursed wins and blessed losses count as draws.
+    pub syzygy_50_move_rule: bool,
+    /// Positions with more pieces are not probed.
+    pub syzygy_probe_limit: u32,
 }
 
 impl Default for Options {
@@ -42,6 +51,10 @@ impl Default for Options {
             show_wdl: false,
             debug_log_file: String::new(),
             eval_file: String::new(),
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 1,
+            syzygy_50_move_rule: true,
+            syzygy_probe_limit: 7,
         }
     }
 }
@@ -59,6 +72,8 @@ pub enum OptionEffect {
     ReopenLog,
     /// Load the network of `EvalFile` (or drop it, when empty).
     LoadNetwork,
+    /// Load the tables of `SyzygyPath` (or drop them, when empty).
+    LoadTablebase,
 }
 
 /// Result of `setoption`: the effect, plus a note for the user when the value was adjusted.
@@ -131,6 +146,22 @@ impl Options {
             "option name Debug Log File type string default <empty>"
         );
         let _ = writeln!(text, "option name EvalFile type string default <empty>");
+        let _ = writeln!(text, "option name SyzygyPath type string default <empty>");
+        spin(
+            &mut text,
+            "SyzygyProbeDepth",
+            defaults.syzygy_probe_depth as u64,
+            1,
+            100,
+        );
+        let _ = writeln!(text, "option name Syzygy50MoveRule type check default true");
+        spin(
+            &mut text,
+            "SyzygyProbeLimit",
+            u64::from(defaults.syzygy_probe_limit),
+            0,
+            7,
+        );
         // The search parameters are always settable, but only announced in builds for
         // tuning (`--features spsa`): GUIs would show them to every user.
         if cfg!(feature = "spsa") {
@@ -208,6 +239,22 @@ impl Options {
                 self.eval_file = parse_string(value_text);
                 OptionEffect::LoadNetwork
             }
+            "syzygypath" => {
+                self.syzygy_path = parse_string(value_text);
+                OptionEffect::LoadTablebase
+            }
+            "syzygyprobedepth" => {
+                self.syzygy_probe_depth = spin(1, 100)? as i32;
+                OptionEffect::None
+            }
+            "syzygy50moverule" => {
+                self.syzygy_50_move_rule = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "syzygyprobelimit" => {
+                self.syzygy_probe_limit = spin(0, 7)? as u32;
+                OptionEffect::None
+            }
             _ => {
                 let clamped = set_tunable(name, value_text).map_err(|e| match e {
                     TunableError::Unknown(name) => OptionError::Unknown(name),
@@ -282,5 +329,26 @@ mod tests {
             options.set("Clear Hash", None).expect("button").effect,
             OptionEffect::ClearHash
         );
+    }
+
+    #[test]
+    fn syzygy_options_parse_and_clamp() {
+        let mut options = Options::default();
+        let outcome = options
+            .set("SyzygyPath", Some("/tables/3-4-5:/tables/6"))
+            .expect("string");
+        assert_eq!(outcome.effect, OptionEffect::LoadTablebase);
+        assert_eq!(options.syzygy_path, "/tables/3-4-5:/tables/6");
+        options.set("SyzygyPath", Some("<empty>")).expect("string");
+        assert_eq!(options.syzygy_path, "");
+        options.set("syzygyprobedepth", Some("0")).expect("clamped");
+        assert_eq!(options.syzygy_probe_depth, 1);
+        options.set("SyzygyProbeLimit", Some("9")).expect("clamped");
+        assert_eq!(options.syzygy_probe_limit, 7);
+        options
+            .set("Syzygy50MoveRule", Some("false"))
+            .expect("check");
+        assert!(!options.syzygy_50_move_rule);
+        assert!(options.set("Syzygy50MoveRule", Some("maybe")).is_err());
     }
 }
