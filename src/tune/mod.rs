@@ -27,7 +27,6 @@ pub mod genfens;
 pub mod import;
 pub mod pgn;
 pub mod report;
-mod rng;
 pub mod start;
 pub mod texel;
 pub mod train_files;

@@ -2,6 +2,7 @@
 //! parameters are set through [`set_tunable`], which `ferrite epd --set` uses too.
 
 use crate::search::params::{set_tunable, Clamped, TunableError, TUNABLES};
+use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use std::fmt::Write as _;
 
 /// Largest `Hash` value announced, in MiB (as Stockfish announces it).
@@ -28,6 +29,10 @@ pub struct Options {
     pub debug_log_file: String,
     /// Network file to evaluate with; empty: the hand-crafted evaluation.
     pub eval_file: String,
+    /// Play at `elo` instead of full strength.
+    pub limit_strength: bool,
+    /// The rating to play at while `limit_strength` is on.
+    pub elo: i32,
 }
 
 impl Default for Options {
@@ -42,6 +47,8 @@ impl Default for Options {
             show_wdl: false,
             debug_log_file: String::new(),
             eval_file: String::new(),
+            limit_strength: false,
+            elo: DEFAULT_ELO,
         }
     }
 }
@@ -131,6 +138,15 @@ impl Options {
             "option name Debug Log File type string default <empty>"
         );
         let _ = writeln!(text, "option name EvalFile type string default <empty>");
+        let _ = writeln!(
+            text,
+            "option name UCI_LimitStrength type check default false"
+        );
+        let _ = writeln!(
+            text,
+            "option name UCI_Elo type spin default {} min {MIN_ELO} max {MAX_ELO}",
+            defaults.elo
+        );
         // The search parameters are always settable, but only announced in builds for
         // tuning (`--features spsa`): GUIs would show them to every user.
         if cfg!(feature = "spsa") {
@@ -197,6 +213,14 @@ impl Options {
             }
             "uci_showwdl" => {
                 self.show_wdl = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "uci_elo" => {
+                self.elo = spin_in(i128::from(MIN_ELO), i128::from(MAX_ELO))? as i32;
                 OptionEffect::None
             }
             "clear hash" => OptionEffect::ClearHash,
@@ -266,6 +290,16 @@ mod tests {
         assert_eq!(options.move_overhead_ms, 0);
         options.set("UCI_Chess960", Some("TRUE")).expect("check");
         assert!(options.chess960);
+        options
+            .set("uci_limitstrength", Some("true"))
+            .expect("check");
+        assert!(options.limit_strength);
+        let outcome = options.set("UCI_Elo", Some("100")).expect("clamped");
+        assert_eq!(options.elo, MIN_ELO);
+        assert_eq!(
+            outcome.note.as_deref(),
+            Some("UCI_Elo value 100 out of range, set to 800")
+        );
         assert_eq!(
             options.set("Hash", Some("abc")),
             Err(OptionError::BadValue {
