@@ -31,17 +31,17 @@ pub const DEFAULT_ELO: i32 = 1500;
 /// rising order; ratings between rows are interpolated. Written by
 /// `uci-scripts/calibrate-elo.py`; the data behind it is in the commit that last changed it.
 pub const ELO_SCALE: [(i32, f64); 11] = [
-    (800, 5.00),
-    (1000, 6.20),
-    (1200, 7.40),
-    (1400, 8.60),
-    (1600, 9.90),
-    (1800, 11.20),
-    (2000, 12.60),
-    (2200, 14.20),
-    (2400, 15.80),
-    (2600, 17.60),
-    (2800, 19.50),
+    (800, 4.12),
+    (1000, 5.59),
+    (1200, 7.13),
+    (1400, 8.75),
+    (1600, 10.47),
+    (1800, 12.30),
+    (2000, 14.28),
+    (2200, 16.43),
+    (2400, 18.82),
+    (2600, 21.55),
+    (2800, 24.84),
 ];
 
 /// How many of the best root moves a weakened search scores and may choose from.
