@@ -13,9 +13,11 @@ What it does:
 3. Below Stockfish's floor (1350) the scale continues on its own: each --below UCI_Elo plays
    the level above it (the lowest anchor first), and its rating is that level's plus the
    Elo difference of the score. So a level 200 points lower scores about 24%.
-4. Fits rating = a + b*skill + c*skill^2 (weighted by games; linear if the quadratic is not
-   rising over the measured range) and writes, for every row of the table, the skill whose
-   fitted rating is the row's UCI_Elo.
+4. Fits rating = a + b*skill + c*skill^2 to the anchors (weighted by games; linear if the
+   quadratic is not rising over the measured range); below the lowest anchor it follows the
+   chain of step 3 in straight lines (there the node budget hardly matters and the
+   temperature makes the difference, which no one curve fits). For every row of the table it
+   writes the skill whose rating is the row's UCI_Elo.
 5. Prints the data (for the commit message) and, with --write, rewrites the table.
 
 Each match goes through match.py (CPU-heavy: take the shared lock on a shared machine):
@@ -225,18 +227,39 @@ def main():
         with open(args.extra, encoding="utf-8") as f:
             measured += [tuple(point) for point in json.load(f)]
 
-    low = min(s for s, _, _ in measured)
-    high = max(s for s, _, _ in measured)
-    coefficients = fit(measured, 2) if len(measured) >= 3 else None
+    # Above the floor: a smooth fit of every anchor's rating. Below the lowest anchor, where
+    # the budget hardly matters and the temperature makes the difference, the chain itself:
+    # straight lines between its levels, joined to the fit at the lowest anchor.
+    anchor_points = measured[:len(anchors)]
+    low = min(s for s, _, _ in anchor_points)
+    high = max(s for s, _, _ in anchor_points)
+    coefficients = fit(anchor_points, 2) if len(anchor_points) >= 3 else None
     if coefficients is None or not rising(coefficients, low - 2, high + 2):
-        coefficients = fit(measured, 1)
+        coefficients = fit(anchor_points, 1) if len(anchor_points) >= 2 else None
     if coefficients is None or not rising(coefficients, low, high):
         sys.exit("calibrate-elo: the ratings do not rise with skill; play more games")
     log(args, "fit: rating = " + " + ".join(f"{c:.3f}*skill^{i}" for i, c in enumerate(coefficients)))
+    lowest = anchor_points[0]
+    shift = rating(coefficients, lowest[0]) - lowest[1]
+    chain = sorted([(lowest[0], lowest[1] + shift)] + [(s, r + shift) for s, r, _ in measured[len(anchors):]])
+    if any(b[1] <= a[1] for a, b in zip(chain, chain[1:])):
+        sys.exit("calibrate-elo: the levels below the floor do not rise with skill; play more games")
+    log(args, "below the lowest anchor: " + ", ".join(f"skill {s:.2f} -> {r:.0f}" for s, r in chain))
+
+    def chain_skill(elo):
+        """Skill for `elo` on the chain's lines (the end lines extended)."""
+        pairs = list(zip(chain, chain[1:]))
+        (s0, r0), (s1, r1) = next(((a, b) for a, b in pairs if elo <= b[1]), pairs[-1])
+        if elo < chain[0][1]:
+            (s0, r0), (s1, r1) = pairs[0]
+        return s0 + (s1 - s0) * (elo - r0) / (r1 - r0)
 
     new_rows = []
     for elo, _ in rows:
-        skill = invert(coefficients, elo, 0.0, 30.0)
+        if len(chain) >= 2 and elo < rating(coefficients, lowest[0]):
+            skill = chain_skill(elo)
+        else:
+            skill = invert(coefficients, elo, lowest[0] - 10, 30.0)
         if new_rows and skill <= new_rows[-1][1]:
             skill = new_rows[-1][1] + 0.01
         new_rows.append((elo, round(skill, 2)))

@@ -31,8 +31,8 @@ pub const DEFAULT_ELO: i32 = 1500;
 /// rising order; ratings between rows are interpolated. Written by
 /// `uci-scripts/calibrate-elo.py`; the data behind it is in the commit that last changed it.
 pub const ELO_SCALE: [(i32, f64); 11] = [
-    (800, 4.12),
-    (1000, 5.59),
+    (800, -8.00),
+    (1000, 0.00),
     (1200, 7.13),
     (1400, 8.75),
     (1600, 10.47),
@@ -49,6 +49,9 @@ pub const CANDIDATES: usize = 4;
 
 /// Skill from which the best move is always played.
 const FULL_SKILL: f64 = 20.0;
+
+/// The lowest skill: a temperature of 900 cp, a random choice among the candidates.
+const MIN_SKILL: f64 = -40.0;
 
 /// Node budget of every level against a lone king: enough to drive it to the edge and mate
 /// with a queen or a rook from any start within the fifty-move rule. The same for all levels,
@@ -71,16 +74,19 @@ pub struct Level {
 }
 
 impl Level {
-    /// The level of `skill`: a node budget of `2^skill`; the temperature and the cap fall
-    /// with the square of the skill short of [`FULL_SKILL`], from 100 cp and 250 cp at skill 0
-    /// (less than a minor piece: no level gives one away to a search that sees it) to nothing
-    /// at full skill, so strong levels seldom leave the best move and weak ones often do.
+    /// The level of `skill`: a node budget of `2^skill` (one node below skill 0: a search
+    /// of one ply and captures); the temperature and the cap grow with the square of the
+    /// skill short of [`FULL_SKILL`], from nothing at full skill to 100 cp and 250 cp at
+    /// skill 0. So strong levels seldom leave the best move and weak ones often do. Below
+    /// skill 0 only the temperature grows: the cap stays under a minor piece, which no level
+    /// gives away to a search that sees it.
     pub fn from_skill(skill: f64) -> Level {
-        let weakness = ((FULL_SKILL - skill) / FULL_SKILL).clamp(0.0, 1.0).powi(2);
+        let skill = skill.clamp(MIN_SKILL, 40.0);
+        let weakness = ((FULL_SKILL - skill) / FULL_SKILL).max(0.0).powi(2);
         Level {
-            nodes: skill.clamp(0.0, 40.0).exp2().round() as u64,
+            nodes: skill.max(0.0).exp2().round() as u64,
             temperature: (100.0 * weakness).max(0.1),
-            max_loss: (250.0 * weakness).round() as i32,
+            max_loss: (250.0 * weakness.min(1.0)).round() as i32,
         }
     }
 
