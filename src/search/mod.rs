@@ -15,7 +15,9 @@ pub mod history;
 pub mod limits;
 pub mod ordering;
 pub mod params;
+pub mod rng;
 pub mod see;
+pub mod strength;
 pub mod tablebase_use;
 pub mod thread;
 pub mod time;
@@ -31,6 +33,7 @@ use params::{
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use strength::Strength;
 use tablebase_use::TablebaseUse;
 use thread::{RootMove, Shared, ThreadData};
 use time::{score_drop_scale, TimeManager};
@@ -55,6 +58,8 @@ pub struct SearchJob {
     pub net: Option<Arc<Network>>,
     /// Syzygy tables and how to probe them; `None`: no tables.
     pub tablebase: Option<TablebaseUse>,
+    /// Play weaker than full strength (`UCI_LimitStrength`); `None`: full strength.
+    pub strength: Option<Strength>,
 }
 
 impl SearchJob {
@@ -69,6 +74,7 @@ impl SearchJob {
             threads: 1,
             net: None,
             tablebase: None,
+            strength: None,
         }
     }
 }
@@ -109,6 +115,17 @@ pub struct SearchResult {
     pub depth: i32,
     /// Nodes searched by all threads.
     pub nodes: u64,
+    /// The root moves of the MultiPV lines with their scores, best first.
+    pub lines: Vec<ScoredMove>,
+}
+
+/// A root move and its score from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredMove {
+    /// The move.
+    pub mv: Move,
+    /// Its score, as in [`Report::score`].
+    pub score: i32,
 }
 
 /// Moves to mate for a mate score (positive: we mate), `None` for ordinary scores.
@@ -163,6 +180,9 @@ pub fn search_continuing(
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
+    if let Some(strength) = &job.strength {
+        return strength.search(job, tt, histories, control, report);
+    }
     tt.new_search();
     let legal = job.root.legal_moves();
     let mut root_moves: Vec<RootMove> = legal
@@ -186,6 +206,7 @@ pub fn search_continuing(
             score,
             depth: 0,
             nodes: 0,
+            lines: Vec::new(),
         };
     }
 
@@ -250,12 +271,20 @@ pub fn search_continuing(
         report_lines(chosen, &shared, chosen.result_depth, lines, report);
     }
     let best = &chosen.root_moves[0];
+    let lines = if chosen.id == 0 { job.multipv } else { 1 };
     let result = SearchResult {
         best: Some(best.mv),
         ponder: best.pv.get(1).copied(),
         score: best.shown_score(),
         depth: chosen.result_depth,
         nodes: shared.total_nodes(),
+        lines: chosen.root_moves[..lines.clamp(1, chosen.root_moves.len())]
+            .iter()
+            .map(|root_move| ScoredMove {
+                mv: root_move.mv,
+                score: root_move.score,
+            })
+            .collect(),
     };
     histories.extend(workers.into_iter().map(|td| td.history));
     result

@@ -26,7 +26,6 @@ pub mod game_file;
 pub mod genfens;
 pub mod import;
 pub mod report;
-mod rng;
 pub mod start;
 pub mod texel;
 pub mod train_files;

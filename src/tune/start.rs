@@ -6,10 +6,10 @@
 //! are decided in, so it is drawn again.
 
 use super::data::{parse_openings, LineError};
-use super::rng::SplitMix64;
 use crate::chess::chess960::{chess960_start, CHESS960_POSITIONS};
 use crate::chess::Position;
 use crate::search::limits::Limits;
+use crate::search::rng::SplitMix64;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search, SearchControl, SearchJob};
 use std::fmt;

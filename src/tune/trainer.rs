@@ -18,11 +18,11 @@
 //!
 //! [`network`]: crate::eval::nnue::network
 
-use super::rng::SplitMix64;
 use super::training_data::{mirrored_feature, TrainingPosition};
 use crate::chess::Color;
 use crate::eval::nnue::network::Network;
 use crate::eval::nnue::{HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::search::rng::SplitMix64;
 use rayon::prelude::*;
 use std::fmt;
 

@@ -14,6 +14,8 @@ use crate::chess::{Color, Move, Position, Square};
 use crate::eval::nnue::network::Network;
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
+use crate::search::rng::SplitMix64;
+use crate::search::strength::Strength;
 use crate::search::tablebase_use::TablebaseUse;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search_continuing, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
@@ -29,6 +31,15 @@ use std::thread::JoinHandle;
 /// How much of a bad FEN or move an error quotes, in characters: enough to recognise it,
 /// short enough that the reason after it survives [`super::output::MAX_ERROR_CHARS`].
 const QUOTE_CHARS: usize = 100;
+
+/// Seed of the first game's weakened choices; game `n` of a session uses `n` mixed into it,
+/// so every session replays the same games and the games of one session differ.
+const STRENGTH_SEED: u64 = 0x5EED_F3A1;
+
+/// The generator of the weakened choices of the session's game `game`.
+fn strength_rng(game: u64) -> SplitMix64 {
+    SplitMix64::new(SplitMix64::new(STRENGTH_SEED ^ game.rotate_left(32)).next_u64())
+}
 
 /// Whether the engine should keep reading commands.
 #[derive(Debug, PartialEq, Eq)]
@@ -100,6 +111,10 @@ pub struct Engine {
     net_path: String,
     /// The tables of `SyzygyPath`, shared with the search threads.
     tablebase: Option<Arc<Tablebase>>,
+    /// Games started by `ucinewgame` in this session.
+    games: u64,
+    /// Seeds of the weakened searches of the current game (`UCI_LimitStrength`).
+    strength_rng: SplitMix64,
 }
 
 impl Engine {
@@ -117,6 +132,8 @@ impl Engine {
             net: None,
             net_path: String::new(),
             tablebase: None,
+            games: 0,
+            strength_rng: strength_rng(0),
         }
     }
 
@@ -145,6 +162,8 @@ impl Engine {
                     .unwrap_or_else(PoisonError::into_inner)
                     .clear();
                 self.game = Game::startpos();
+                self.games += 1;
+                self.strength_rng = strength_rng(self.games);
             }
             Command::Position { start, moves } => {
                 self.wait_for_search();
@@ -413,6 +432,16 @@ impl Engine {
         }
         let control = Arc::new(SearchControl::new(&limits, self.options.move_overhead_ms));
         let gate = Arc::new(Gate::new(limits.infinite || limits.ponder));
+        let strength = self.options.limit_strength.then(|| Strength {
+            elo: self.options.elo,
+            seed: self.strength_rng.next_u64(),
+            last_capture: self
+                .game
+                .moves()
+                .last()
+                .filter(|mv| mv.is_capture())
+                .map(|mv| mv.to()),
+        });
         let job = SearchJob {
             root,
             history: self.game.keys().to_vec(),
@@ -421,6 +450,7 @@ impl Engine {
             threads: self.options.threads,
             net: self.net.clone(),
             tablebase: self.tablebase_use(),
+            strength,
         };
         let thread_control = Arc::clone(&control);
         let thread_gate = Arc::clone(&gate);

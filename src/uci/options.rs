@@ -2,6 +2,7 @@
 //! parameters are set through [`set_tunable`], which `ferrite epd --set` uses too.
 
 use crate::search::params::{set_tunable, Clamped, TunableError, TUNABLES};
+use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use std::fmt::Write as _;
 
 /// Largest `Hash` value announced, in MiB (as Stockfish announces it).
@@ -37,6 +38,10 @@ pub struct Options {
     pub syzygy_50_move_rule: bool,
     /// Positions with more pieces are not probed.
     pub syzygy_probe_limit: u32,
+    /// Play at `elo` instead of full strength.
+    pub limit_strength: bool,
+    /// The rating to play at while `limit_strength` is on.
+    pub elo: i32,
 }
 
 impl Default for Options {
@@ -55,6 +60,8 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_50_move_rule: true,
             syzygy_probe_limit: 7,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
         }
     }
 }
@@ -162,6 +169,15 @@ impl Options {
             0,
             7,
         );
+        let _ = writeln!(
+            text,
+            "option name UCI_LimitStrength type check default false"
+        );
+        let _ = writeln!(
+            text,
+            "option name UCI_Elo type spin default {} min {MIN_ELO} max {MAX_ELO}",
+            defaults.elo
+        );
         // The search parameters are always settable, but only announced in builds for
         // tuning (`--features spsa`): GUIs would show them to every user.
         if cfg!(feature = "spsa") {
@@ -228,6 +244,14 @@ impl Options {
             }
             "uci_showwdl" => {
                 self.show_wdl = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "uci_elo" => {
+                self.elo = spin_in(i128::from(MIN_ELO), i128::from(MAX_ELO))? as i32;
                 OptionEffect::None
             }
             "clear hash" => OptionEffect::ClearHash,
@@ -313,6 +337,16 @@ mod tests {
         assert_eq!(options.move_overhead_ms, 0);
         options.set("UCI_Chess960", Some("TRUE")).expect("check");
         assert!(options.chess960);
+        options
+            .set("uci_limitstrength", Some("true"))
+            .expect("check");
+        assert!(options.limit_strength);
+        let outcome = options.set("UCI_Elo", Some("100")).expect("clamped");
+        assert_eq!(options.elo, MIN_ELO);
+        assert_eq!(
+            outcome.note.as_deref(),
+            Some("UCI_Elo value 100 out of range, set to 800")
+        );
         assert_eq!(
             options.set("Hash", Some("abc")),
             Err(OptionError::BadValue {

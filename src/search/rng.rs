@@ -1,5 +1,6 @@
 //! SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator, enough to pick
-//! openings reproducibly. Not for anything that needs statistical strength.
+//! openings, shuffle training data and choose a weakened move reproducibly. Not for anything
+//! that needs statistical strength.
 
 /// A SplitMix64 generator.
 #[derive(Clone, Debug)]
@@ -27,6 +28,11 @@ impl SplitMix64 {
     pub fn below(&mut self, bound: usize) -> usize {
         ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
     }
+
+    /// A number in `[0, 1)`, from the top 53 bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
 
 #[cfg(test)]
@@ -42,5 +48,7 @@ mod tests {
         let mut rng = SplitMix64::new(7);
         assert!((0..1000).all(|_| rng.below(5) < 5));
         assert_eq!(SplitMix64::new(3).below(1), 0);
+        let mut rng = SplitMix64::new(5);
+        assert!((0..1000).all(|_| (0.0..1.0).contains(&rng.unit())));
     }
 }
