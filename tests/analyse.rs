@@ -2,57 +2,15 @@
 //! depth-limited searches on one thread, so every figure is the same on every run. The
 //! annotated PGN is read back with the crate's own PGN reader.
 
+mod process;
+
 use ferrite::rules::pgn::{read_games, PgnGame};
-use std::io::Read;
+use process::{run_ferrite, Run};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-/// What a run of the binary gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `ferrite <args>` to its end (at most two minutes).
+/// Runs `ferrite <args>` with nothing on stdin.
 fn ferrite(args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ferrite"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ferrite starts");
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let out = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stdout.read_to_string(&mut text);
-        text
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("ferrite {args:?} did not exit");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Run {
-        code: status.code(),
-        stdout: out.join().expect("stdout reader"),
-        stderr: err.join().expect("stderr reader"),
-    }
+    run_ferrite(args, "")
 }
 
 fn data(name: &str) -> String {

@@ -2,44 +2,20 @@
 //! one per argument, run before stdin (`ferrite "go perft 5" quit`, as Stockfish takes them).
 //! `datagen`, `import-pgn` and `tune` run end to end on a few small games.
 
+mod process;
+
 use ferrite::chess::Position;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use process::run_ferrite;
 
 /// Runs `ferrite <args>` with `stdin` as its input; returns (exit success, stdout lines).
+/// A failed run's stderr goes to the test's output, shown if the test fails.
 fn ferrite(args: &[&str], stdin: &str) -> (bool, Vec<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ferrite"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("ferrite starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    // The engine may exit without reading: a failed write is fine.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stdout.read_to_string(&mut text);
-        text
-    });
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("ferrite {args:?} did not exit");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let text = reader.join().expect("reader thread");
-    (status.success(), text.lines().map(str::to_string).collect())
+    let run = run_ferrite(args, stdin);
+    if run.code != Some(0) {
+        eprintln!("ferrite {args:?} stderr:\n{}", run.stderr);
+    }
+    let lines = run.stdout.lines().map(str::to_string).collect();
+    (run.code == Some(0), lines)
 }
 
 #[test]
