@@ -4,12 +4,12 @@
 //! `bestmove` that is legal in the position the script set up, as is its `ponder` move. A
 //! script without an entry in [`CHECKS`] fails `every_script_has_a_check`.
 
+mod process;
+
 use ferrite::rules::Game;
 use ferrite::uci::command::{parse, Command, StartPosition};
-use std::io::Read;
+use process::run_ferrite;
 use std::path::PathBuf;
-use std::process::{Command as Process, Stdio};
-use std::time::{Duration, Instant};
 
 /// Checks one script's output (all lines the engine printed).
 type Check = fn(&[String]);
@@ -23,9 +23,6 @@ const CHECKS: &[(&str, Check)] = &[
     ("bench.uci", check_bench),
     ("game-with-clocks.uci", check_game_with_clocks),
 ];
-
-/// Generous: the slowest script takes about a second and a half in release mode.
-const TIMEOUT: Duration = Duration::from_secs(120);
 
 fn scripts_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("uci-scripts")
@@ -101,32 +98,15 @@ fn run_script(name: &str) -> Vec<String> {
         Some("quit"),
         "{name}: must end with quit"
     );
-    let mut child = Process::new(env!("CARGO_BIN_EXE_ferrite"))
-        .stdin(std::fs::File::open(&path).expect("script opens"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("ferrite starts");
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).map(|_| text)
-    });
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for ferrite") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{name}: no exit within {TIMEOUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let output = reader.join().expect("reader thread").expect("UTF-8 output");
-    assert!(status.success(), "{name}: exit status {status}");
-    let lines: Vec<String> = output.lines().map(str::to_string).collect();
+    let run = run_ferrite(&[], &text);
+    assert_eq!(
+        run.code,
+        Some(0),
+        "{name}: exit code {:?}, stderr: {}",
+        run.code,
+        run.stderr
+    );
+    let lines: Vec<String> = run.stdout.lines().map(str::to_string).collect();
     assert!(
         !lines.iter().any(|l| l.starts_with("info string error")),
         "{name}: {lines:#?}"

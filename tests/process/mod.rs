@@ -25,12 +25,9 @@ pub fn run_ferrite(args: &[&str], stdin: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("ferrite starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    // The engine may exit without reading: a failed write is fine.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let mut stderr = child.stderr.take().expect("stderr is piped");
+    // Readers first, so an engine that answers before reading all its input never blocks.
     let out = std::thread::spawn(move || {
         let mut text = String::new();
         let _ = stdout.read_to_string(&mut text);
@@ -41,6 +38,10 @@ pub fn run_ferrite(args: &[&str], stdin: &str) -> Run {
         let _ = stderr.read_to_string(&mut text);
         text
     });
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // The engine may exit without reading: a failed write is fine.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
     let deadline = Instant::now() + Duration::from_secs(120);
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait") {
