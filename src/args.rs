@@ -154,20 +154,23 @@ pub struct TrainArgs {
     #[arg(long)]
     pub warm_start: Option<PathBuf>,
     /// Passes over the training positions.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 12)]
     pub epochs: usize,
     /// Positions per optimiser step.
-    #[arg(long, default_value_t = 16384)]
+    #[arg(long, default_value_t = 4096)]
     pub batch_size: usize,
     /// Learning rate at the start (it decays to a twentieth along a cosine).
-    #[arg(long, default_value_t = 0.001)]
+    #[arg(long, default_value_t = 0.002)]
     pub lr: f32,
     /// Weight of the game result in the target; the search score has the rest.
-    #[arg(long, default_value_t = 0.25)]
+    #[arg(long, default_value_t = 0.0)]
     pub wdl: f32,
     /// AdamW's weight decay.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.3)]
     pub weight_decay: f32,
+    /// Train on the positions as they are only, not also mirrored left to right.
+    #[arg(long)]
+    pub no_mirror: bool,
     /// One game in this many is held out to measure the loss on (0: none).
     #[arg(long, default_value_t = 50)]
     pub held_out_every: usize,

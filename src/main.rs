@@ -151,6 +151,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 warm_start: a.warm_start,
                 checkpoint: a.checkpoint,
                 net: a.net,
+                mirror: !a.no_mirror,
             };
             let config = TrainConfig {
                 epochs: a.epochs,

@@ -6,7 +6,7 @@
 use super::trainer::{
     quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
 };
-use super::training_data::{load, DataError};
+use super::training_data::{load, DataError, TrainingPosition};
 use crate::eval::nnue::network::NET_BYTES;
 use std::fmt;
 use std::io;
@@ -28,6 +28,9 @@ pub struct TrainFiles {
     pub checkpoint: PathBuf,
     /// Where the quantised network goes.
     pub net: PathBuf,
+    /// Whether every training position is also trained on mirrored left to right
+    /// ([`TrainingPosition::mirrored_files`]).
+    pub mirror: bool,
 }
 
 /// What a run did.
@@ -165,6 +168,14 @@ pub fn train_files(
     });
     if data.train.is_empty() {
         return Err(TrainError::NoPositions);
+    }
+    if files.mirror {
+        let mirrored: Vec<_> = data
+            .train
+            .iter()
+            .map(TrainingPosition::mirrored_files)
+            .collect();
+        data.train.extend(mirrored);
     }
     let mut net = match &files.warm_start {
         Some(path) => read_checkpoint(path)?,

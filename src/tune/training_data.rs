@@ -74,6 +74,19 @@ impl TrainingPosition {
     pub fn white(&self) -> &[u16] {
         &self.white_features[..usize::from(self.count)]
     }
+
+    /// The same position with the board mirrored left to right (files a and h swapped), and
+    /// the same score and result. Chess is the same game mirrored, but for castling, which
+    /// the inputs do not show: the trainer takes both, which doubles what a game teaches.
+    pub fn mirrored_files(&self) -> TrainingPosition {
+        let mut mirrored = *self;
+        let count = usize::from(self.count);
+        for feature in &mut mirrored.white_features[..count] {
+            // The square is the low six bits of a feature; its file the low three.
+            *feature ^= 7;
+        }
+        mirrored
+    }
 }
 
 /// The input Black sees where White sees `feature`: the other side's piece, on the square
@@ -233,6 +246,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn mirroring_the_files_gives_the_mirrored_board() {
+        let pos = Position::from_fen("r3k3/1p6/8/3Pp3/8/8/4P3/R3K2N w - e6 0 1").expect("valid");
+        let mirrored =
+            Position::from_fen("3k3r/6p1/8/3pP3/8/8/3P4/N2K3R w - d6 0 1").expect("valid");
+        let record = TrainingPosition::new(&pos, 55, GameResult::Draw).mirrored_files();
+        let expected = TrainingPosition::new(&mirrored, 55, GameResult::Draw);
+        let sorted = |record: &TrainingPosition| {
+            let mut features = record.white().to_vec();
+            features.sort_unstable();
+            features
+        };
+        assert_eq!(sorted(&record), sorted(&expected));
+        assert_eq!(
+            (record.side_to_move, record.score, record.result),
+            (Color::White, 55, 1)
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::chess::{Color, Piece, Square};
 /// Inputs per perspective: two sides, six piece types, 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden neurons per perspective.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 64;
 /// Quantisation of the input layer: an accumulator value of 1.0 is stored as `QA`.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights: 1.0 is stored as `QB`.
