@@ -29,7 +29,7 @@ pub enum Command {
         /// Search depth.
         #[arg(default_value_t = ferrite::search::bench::DEFAULT_DEPTH)]
         depth: i32,
-        /// Evaluate with this network instead of the hand-crafted evaluation.
+        /// Evaluate with this network instead of the embedded one.
         #[arg(long)]
         eval_file: Option<PathBuf>,
     },
@@ -132,7 +132,7 @@ pub struct DatagenArgs {
     /// One game in this many starts from a Chess960 position (0: none).
     #[arg(long, default_value_t = 10)]
     pub chess960_one_in: usize,
-    /// Play with this network instead of the hand-crafted evaluation.
+    /// Play with this network instead of the embedded one.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
 }

@@ -14,7 +14,7 @@ use ferrite::analyse::{self, progress::ProgressBar, AnalyseError};
 use ferrite::chess::perft::PerftReport;
 use ferrite::chess::{Position, STARTPOS_FEN};
 use ferrite::epd::{self, SuiteConfig};
-use ferrite::eval::nnue::network::Network;
+use ferrite::eval::nnue::{self, network::Network};
 use ferrite::search::{bench, params};
 use ferrite::tune::datagen::{self, DatagenConfig, DatagenError};
 use ferrite::tune::import::{self, ImportError};
@@ -73,7 +73,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
         }
         Command::Bench { depth, eval_file } => {
             let net = load_network(eval_file.as_deref())?;
-            let result = bench::run(depth, net.as_ref(), None, &mut |fen, nodes| {
+            let result = bench::run(depth, &net, None, &mut |fen, nodes| {
                 eprintln!("{nodes:>12} {fen}")
             });
             say!("{result}");
@@ -223,14 +223,14 @@ const BAD_INPUT: u8 = 2;
 /// Exit code for a failure while writing (or starting threads).
 const FAILED: u8 = 1;
 
-/// The network in `path` (`None` without a path: the hand-crafted evaluation).
-fn load_network(path: Option<&Path>) -> Result<Option<Arc<Network>>, ExitCode> {
-    path.map(|path| {
-        Network::load(path)
+/// The network in `path` (without a path: the embedded one).
+fn load_network(path: Option<&Path>) -> Result<Arc<Network>, ExitCode> {
+    match path {
+        None => Ok(nnue::embedded()),
+        Some(path) => Network::load(path)
             .map(Arc::new)
-            .map_err(|e| fail(BAD_INPUT, format_args!("{}: {e}", path.display())))
-    })
-    .transpose()
+            .map_err(|e| fail(BAD_INPUT, format_args!("{}: {e}", path.display()))),
+    }
 }
 
 /// Prints `error: <error>` and gives exit code `code`.

@@ -235,7 +235,7 @@ fn check_analyse_startpos(lines: &[String]) {
     assert!(
         lines[best..]
             .iter()
-            .any(|l| l.starts_with("Final evaluation")),
+            .any(|l| l.starts_with("NNUE evaluation: ")),
         "eval after the search: {lines:#?}"
     );
 }

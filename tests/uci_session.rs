@@ -638,7 +638,7 @@ fn bench_and_flip_and_eval_commands() {
     assert!(
         lines
             .last()
-            .is_some_and(|l| l.starts_with("Final evaluation")),
+            .is_some_and(|l| l.starts_with("NNUE evaluation: ")),
         "{lines:#?}"
     );
 }
@@ -716,6 +716,38 @@ fn a_position_seen_once_before_the_root_is_no_draw_yet() {
     );
 }
 
+/// What `eval` prints for the start position with the embedded network (regenerate it with
+/// `ferrite eval quit > tests/data/startpos-eval.txt` when the network changes).
+const STARTPOS_EVAL: &str = include_str!("data/startpos-eval.txt");
+
+/// The lines of `eval` in the session's current position.
+fn eval_lines(s: &mut Session) -> Vec<String> {
+    s.send("eval");
+    s.sync()
+}
+
+#[test]
+fn eval_shows_the_embedded_network_s_verdict_piece_by_piece() {
+    let mut s = Session::start();
+    assert_eq!(
+        eval_lines(&mut s),
+        STARTPOS_EVAL.lines().collect::<Vec<_>>()
+    );
+    // After 1. e4 (rank 4 is line 14, rank 2 line 20), Black to move: the same layout.
+    s.send("position startpos moves e2e4");
+    let lines = eval_lines(&mut s);
+    assert_eq!(lines.len(), 27, "{lines:#?}");
+    assert_eq!(
+        lines[14],
+        "|       |       |       |       |   P   |       |       |       |"
+    );
+    assert_eq!(
+        lines[20],
+        "|   P   |   P   |   P   |   P   |       |   P   |   P   |   P   |"
+    );
+    assert!(lines[26].starts_with("NNUE evaluation: "), "{lines:#?}");
+}
+
 #[test]
 fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     let dir = std::env::temp_dir();
@@ -736,11 +768,10 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
             net.display()
         )]
     );
+    let loaded = eval_lines(&mut s);
+    assert_eq!(loaded.len(), 27, "{loaded:#?}");
+    assert_ne!(loaded, STARTPOS_EVAL.lines().collect::<Vec<_>>());
     s.send("position startpos moves e2e4 e7e5 g1f3");
-    s.send("eval");
-    let lines = s.sync();
-    assert_eq!(lines.len(), 27, "{lines:?}");
-    assert!(lines[26].starts_with("NNUE evaluation: "), "{lines:?}");
     let (_, best) = s.go("go depth 6", LONG);
     assert!(
         is_legal_after(None, &["e2e4", "e7e5", "g1f3"], best_move(&best), false),
@@ -765,10 +796,16 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     let lines = s.sync();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].starts_with("info string error: EvalFile /nonexistent/net.bin: "));
+    s.send("position startpos");
+    assert_eq!(eval_lines(&mut s), loaded, "the loaded network is kept");
     s.send("setoption name EvalFile value <empty>");
     assert_eq!(
         s.sync(),
-        ["info string evaluating with the hand-crafted evaluation"]
+        ["info string evaluating with the embedded network"]
+    );
+    assert_eq!(
+        eval_lines(&mut s),
+        STARTPOS_EVAL.lines().collect::<Vec<_>>()
     );
     let _ = std::fs::remove_file(net);
     let _ = std::fs::remove_file(short);

@@ -17,7 +17,7 @@ use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
 use crate::chess::{Move, MoveList, Position};
 use crate::eval::nnue::accumulator::Accumulator;
-use crate::eval::{evaluate_cached, EVAL_LIMIT};
+use crate::eval::EVAL_LIMIT;
 use crate::rules::draw;
 use std::cell::LazyCell;
 use std::sync::atomic::Ordering;
@@ -179,25 +179,18 @@ impl ThreadData {
     }
 
     /// The static evaluation of `pos`, the position at `ply` of the current line: the
-    /// network's from the line's accumulators if there is one, else the hand-crafted one with
-    /// this thread's pawn cache.
+    /// network's, from the line's accumulators.
     #[inline]
-    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        match &self.net {
-            Some(net) => self.accumulators[ply]
-                .evaluate(net, pos.side_to_move())
-                .clamp(-EVAL_LIMIT, EVAL_LIMIT),
-            None => evaluate_cached(pos, &mut self.history.pawns),
-        }
+    fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        self.accumulators[ply]
+            .evaluate(&self.net, pos.side_to_move())
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// Derives the accumulators of `child`, reached from `pos` at `ply`, when the search
-    /// evaluates with a network.
+    /// Derives the accumulators of `child`, reached from `pos` at `ply`.
     #[inline]
     fn enter_child(&mut self, ply: usize, pos: &Position, child: &Position) {
-        if let Some(net) = &self.net {
-            self.accumulators[ply + 1] = self.accumulators[ply].update(net, pos, child);
-        }
+        self.accumulators[ply + 1] = self.accumulators[ply].update(&self.net, pos, child);
     }
 
     /// True if the position at the end of the current line is drawn by rule.
@@ -227,9 +220,7 @@ impl ThreadData {
         self.root_moves_done = 0;
         self.seldepth = 0;
         self.stack[1].double_extensions = 0;
-        if let Some(net) = &self.net {
-            self.accumulators[0] = Accumulator::refresh(net, pos);
-        }
+        self.accumulators[0] = Accumulator::refresh(&self.net, pos);
         self.stack[0].static_eval = if pos.in_check() {
             None
         } else {

@@ -84,13 +84,13 @@ impl fmt::Display for BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` and sums the nodes, evaluating with `net`
-/// (`None`: the hand-crafted evaluation) and probing `tablebase` if given (the endgames among
-/// the positions then search differently); `progress` is told each position's FEN and node
-/// count.
+/// Searches every bench position to `depth` and sums the nodes, evaluating with `net` (the
+/// embedded network unless `EvalFile` or `--eval-file` named another) and probing `tablebase`
+/// if given (the endgames among the positions then search differently); `progress` is told
+/// each position's FEN and node count.
 pub fn run(
     depth: i32,
-    net: Option<&Arc<Network>>,
+    net: &Arc<Network>,
     tablebase: Option<&TablebaseUse>,
     progress: &mut dyn FnMut(&str, u64),
 ) -> BenchResult {
@@ -103,7 +103,7 @@ pub fn run(
         };
         tt.clear();
         let mut job = SearchJob::new(root, Limits::depth(depth));
-        job.net = net.cloned();
+        job.net = Arc::clone(net);
         job.tablebase = tablebase.cloned();
         let control = SearchControl::new(&job.limits, 0);
         let result = search(&job, &tt, &control, &|_| {});
@@ -130,12 +130,12 @@ mod tests {
     }
 
     #[test]
-    fn a_network_changes_the_search_and_the_same_network_repeats_it() {
-        let net = Arc::new(crate::tune::trainer::FloatNetwork::random(3).quantise());
-        let hand_crafted = run(3, None, None, &mut |_, _| {}).nodes;
-        let with_net = run(3, Some(&net), None, &mut |_, _| {}).nodes;
-        assert_ne!(with_net, hand_crafted);
-        assert_eq!(run(3, Some(&net), None, &mut |_, _| {}).nodes, with_net);
+    fn another_network_changes_the_search_and_the_same_network_repeats_it() {
+        let other = Arc::new(crate::tune::trainer::FloatNetwork::random(3).quantise());
+        let embedded = run(3, &crate::eval::nnue::embedded(), None, &mut |_, _| {}).nodes;
+        let with_other = run(3, &other, None, &mut |_, _| {}).nodes;
+        assert_ne!(with_other, embedded);
+        assert_eq!(run(3, &other, None, &mut |_, _| {}).nodes, with_other);
     }
 
     #[test]

@@ -6,7 +6,6 @@
 use super::correction::CorrectionHistory;
 use super::params::{HISTORY_MAX, MAX_PLY};
 use crate::chess::{Color, Move, Piece, Position, Square};
-use crate::eval::PawnCache;
 
 /// A move as continuation history sees it: the piece that moved and where it went.
 pub type PieceTo = (Piece, Square);
@@ -17,8 +16,8 @@ pub type Continuation = [Option<PieceTo>; 2];
 /// One continuation table: scores of (piece, target) after a given (piece, target).
 type ContinuationTable = [[i16; 64]; 12];
 
-/// Histories, killers and counter-moves, and the thread's evaluation caches (about 2.2 MB, on
-/// the heap).
+/// Histories, killers and counter-moves, and the thread's evaluation corrections (about
+/// 1.6 MB, on the heap).
 pub struct History {
     quiet: Box<[[[i16; 64]; 64]; 2]>,
     capture: Box<[[[i16; 6]; 64]; 12]>,
@@ -29,8 +28,6 @@ pub struct History {
     /// Static-evaluation corrections by pawn structure and piece placement (kept with the
     /// histories so that they live as long as they do).
     pub correction: CorrectionHistory,
-    /// Pawn-structure terms by pawn key, kept here for the same reason.
-    pub pawns: PawnCache,
 }
 
 /// Applies a bonus (positive) or malus with gravity: values stay within `HISTORY_MAX` and a
@@ -52,7 +49,6 @@ impl History {
             killers: [[None; 2]; MAX_PLY + 2],
             counters: [[None; 64]; 12],
             correction: CorrectionHistory::default(),
-            pawns: PawnCache::default(),
         })
     }
 

@@ -54,8 +54,8 @@ pub struct SearchJob {
     pub multipv: usize,
     /// Number of search threads (Lazy SMP).
     pub threads: usize,
-    /// The evaluation network; `None`: the hand-crafted evaluation.
-    pub net: Option<Arc<Network>>,
+    /// The evaluation network (the embedded one, or the one `EvalFile` names).
+    pub net: Arc<Network>,
     /// Syzygy tables and how to probe them; `None`: no tables.
     pub tablebase: Option<TablebaseUse>,
     /// Play weaker than full strength (`UCI_LimitStrength`); `None`: full strength.
@@ -63,8 +63,8 @@ pub struct SearchJob {
 }
 
 impl SearchJob {
-    /// A job with no game history before `root`, one line and one thread (bench, EPD
-    /// suites, tests).
+    /// A job with no game history before `root`, one line, one thread and the embedded
+    /// network (bench, EPD suites, tests).
     pub fn new(root: Position, limits: Limits) -> SearchJob {
         SearchJob {
             root,
@@ -72,7 +72,7 @@ impl SearchJob {
             limits,
             multipv: 1,
             threads: 1,
-            net: None,
+            net: crate::eval::nnue::embedded(),
             tablebase: None,
             strength: None,
         }
@@ -235,8 +235,8 @@ pub fn search_continuing(
         .enumerate()
         .map(|(id, mut history)| {
             history.age();
-            let mut td = ThreadData::new(id, &job.history, root_moves.clone(), history);
-            td.net = job.net.clone();
+            let net = Arc::clone(&job.net);
+            let mut td = ThreadData::new(id, &job.history, root_moves.clone(), history, net);
             td.tablebase = tree_tablebase.clone();
             td.selective = selective;
             td

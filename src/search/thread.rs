@@ -124,11 +124,11 @@ pub struct ThreadData {
     pub result_depth: i32,
     /// Nodes of all threads in the last line this thread reported.
     pub reported_nodes: u64,
-    /// The evaluation network, if the search evaluates with one.
-    pub net: Option<Arc<Network>>,
+    /// The evaluation network.
+    pub net: Arc<Network>,
     /// Syzygy tables to probe inside the tree (`None`: no tables, or the root is in them).
     pub tablebase: Option<TablebaseUse>,
-    /// The network's accumulators of the current line, by ply (used only with `net`).
+    /// The network's accumulators of the current line, by ply.
     pub accumulators: Box<[Accumulator; MAX_PLY + 4]>,
     /// Forward pruning and reductions are on. `go mate` turns them off: a mate search must
     /// not miss a quiet sacrifice or a zugzwang, and full-width alpha-beta cannot.
@@ -137,12 +137,13 @@ pub struct ThreadData {
 
 impl ThreadData {
     /// A thread for a search from a position whose game history has `keys` (root last),
-    /// ordering moves with `history`.
+    /// ordering moves with `history` and evaluating with `net`.
     pub fn new(
         id: usize,
         keys: &[u64],
         root_moves: Vec<RootMove>,
         history: Box<History>,
+        net: Arc<Network>,
     ) -> ThreadData {
         let mut stack_keys = Vec::with_capacity(keys.len() + MAX_PLY + 8);
         stack_keys.extend_from_slice(keys);
@@ -170,7 +171,7 @@ impl ThreadData {
             nodes: 0,
             seldepth: 0,
             completed_depth: 0,
-            net: None,
+            net,
             tablebase: None,
             accumulators: Box::new(
                 [Accumulator {

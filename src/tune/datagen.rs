@@ -71,8 +71,8 @@ pub struct DatagenConfig {
     pub random_plies: usize,
     /// One game in this many starts from a Chess960 position (0: none).
     pub chess960_one_in: usize,
-    /// The network the games are played with; `None`: the hand-crafted evaluation.
-    pub net: Option<Arc<Network>>,
+    /// The network the games are played with.
+    pub net: Arc<Network>,
 }
 
 /// How a game ended.
@@ -149,12 +149,12 @@ impl Adjudicator {
     }
 }
 
-/// Plays one game from `start`, each move searched to `limits` with `net` (or the
-/// hand-crafted evaluation), using `tt` (cleared first).
+/// Plays one game from `start`, each move searched to `limits` with `net`, using `tt`
+/// (cleared first).
 pub fn play_game(
     start: Position,
     limits: &Limits,
-    net: Option<&Arc<Network>>,
+    net: &Arc<Network>,
     tt: &mut TranspositionTable,
 ) -> (RecordedGame, Ending) {
     tt.clear();
@@ -182,7 +182,7 @@ pub fn play_game(
         let pos = *game.position();
         let job = SearchJob {
             history: game.keys().to_vec(),
-            net: net.cloned(),
+            net: Arc::clone(net),
             ..SearchJob::new(pos, limits.clone())
         };
         let found = search(&job, tt, &SearchControl::new(&job.limits, 0), &|_| {});
@@ -467,7 +467,7 @@ fn play_games<W: Write + Send>(
                 break;
             }
             let start = rules.pick(&mut start_rng(config.seed, index), &mut tt);
-            let (game, ending) = play_game(start, &limits, config.net.as_ref(), &mut tt);
+            let (game, ending) = play_game(start, &limits, &config.net, &mut tt);
             let mut output = output
                 .lock()
                 .expect("invariant: no thread panics holding the output");
@@ -505,7 +505,12 @@ mod tests {
         // White to move with a queen and rook against a bare king.
         let start = Position::from_fen("6k1/8/8/8/8/8/1Q6/R3K3 w - - 0 1").expect("valid FEN");
         let mut tt = TranspositionTable::new(1);
-        let (game, ending) = play_game(start, &limits(2000), None, &mut tt);
+        let (game, ending) = play_game(
+            start,
+            &limits(2000),
+            &crate::eval::nnue::embedded(),
+            &mut tt,
+        );
         assert_eq!(game.result, GameResult::WhiteWin);
         assert!(
             matches!(
@@ -568,7 +573,7 @@ mod tests {
             seed: 5,
             random_plies: 6,
             chess960_one_in: 3,
-            net: None,
+            net: crate::eval::nnue::embedded(),
         };
         let whole = temp_path("whole.bin");
         let _ = std::fs::remove_file(&whole);
@@ -610,7 +615,7 @@ mod tests {
             seed: 0,
             random_plies: 0,
             chess960_one_in: 0,
-            net: None,
+            net: crate::eval::nnue::embedded(),
         };
         let out = temp_path("never-written.bin");
         let missing = Path::new("/nonexistent/ferrite-openings.epd");

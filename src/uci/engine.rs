@@ -11,7 +11,7 @@ use super::options::{OptionEffect, Options};
 use super::output::{printable, Output};
 use crate::chess::perft::PerftReport;
 use crate::chess::{Color, Move, Position, Square};
-use crate::eval::nnue::network::Network;
+use crate::eval::nnue::{self, network::Network};
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
@@ -105,9 +105,10 @@ pub struct Engine {
     histories: Arc<Mutex<Histories>>,
     search: Option<RunningSearch>,
     debug: bool,
-    /// The network of `EvalFile`; `None`: the hand-crafted evaluation.
-    net: Option<Arc<Network>>,
-    /// The file `net` came from (empty without one), for `EvalFile` to fall back to.
+    /// The network the search evaluates with: `EvalFile`'s, or the embedded one.
+    net: Arc<Network>,
+    /// The file `net` came from (empty for the embedded network), for `EvalFile` to fall
+    /// back to.
     net_path: String,
     /// The tables of `SyzygyPath`, shared with the search threads.
     tablebase: Option<Arc<Tablebase>>,
@@ -129,7 +130,7 @@ impl Engine {
             options,
             search: None,
             debug: false,
-            net: None,
+            net: nnue::embedded(),
             net_path: String::new(),
             tablebase: None,
             games: 0,
@@ -191,10 +192,7 @@ impl Engine {
             Command::Eval => {
                 self.wait_for_search();
                 let pos = self.game.position();
-                match &self.net {
-                    Some(net) => self.out.lines(&crate::eval::nnue::trace::trace(net, pos)),
-                    None => self.out.lines(&crate::eval::trace(pos)),
-                }
+                self.out.lines(&nnue::trace::trace(&self.net, pos));
             }
             Command::Bench(depth) => {
                 self.wait_for_search();
@@ -202,12 +200,8 @@ impl Engine {
                     .unwrap_or(crate::search::bench::DEFAULT_DEPTH)
                     .clamp(1, 64);
                 let tablebase = self.tablebase_use();
-                let result = crate::search::bench::run(
-                    depth,
-                    self.net.as_ref(),
-                    tablebase.as_ref(),
-                    &mut |_, _| {},
-                );
+                let result =
+                    crate::search::bench::run(depth, &self.net, tablebase.as_ref(), &mut |_, _| {});
                 self.out.line(&result.to_string());
             }
             Command::Flip => {
@@ -272,25 +266,25 @@ impl Engine {
         }
     }
 
-    /// Loads the network `EvalFile` names (or drops it when the name is empty). A file that
-    /// cannot be read or is no network is one error line, and the evaluation stays as it was.
+    /// Loads the network `EvalFile` names (the embedded one when the name is empty). A file
+    /// that cannot be read or is no network is one error line, and the network in use stays.
     fn load_network(&mut self) {
         let path = self.options.eval_file.clone();
         let loaded = if path.is_empty() {
-            Ok(None)
+            Ok(nnue::embedded())
         } else {
-            Network::load(Path::new(&path)).map(|net| Some(Arc::new(net)))
+            Network::load(Path::new(&path)).map(Arc::new)
         };
         match loaded {
             Ok(net) => {
-                let what = if net.is_some() {
-                    format!("the network {path}")
+                let what = if path.is_empty() {
+                    "the embedded network".to_string()
                 } else {
-                    "the hand-crafted evaluation".to_string()
+                    format!("the network {path}")
                 };
                 self.net = net;
                 self.net_path = path;
-                // Evaluations stored by the other evaluation must not be read back.
+                // Evaluations stored by the other network must not be read back.
                 self.clear_hash();
                 self.out
                     .line(&format!("info string evaluating with {what}"));

@@ -27,7 +27,7 @@ pub struct Options {
     pub show_wdl: bool,
     /// Transcript file of all traffic; empty: none.
     pub debug_log_file: String,
-    /// Network file to evaluate with; empty: the hand-crafted evaluation.
+    /// Network file to evaluate with; empty: the embedded network.
     pub eval_file: String,
     /// Folders of Syzygy tables, separated by `:` (`;` on Windows); empty: none.
     pub syzygy_path: String,
@@ -77,7 +77,7 @@ pub enum OptionEffect {
     ClearHash,
     /// Open (or close) the transcript file.
     ReopenLog,
-    /// Load the network of `EvalFile` (or drop it, when empty).
+    /// Load the network of `EvalFile` (the embedded one, when empty).
     LoadNetwork,
     /// Load the tables of `SyzygyPath` (or drop them, when empty).
     LoadTablebase,

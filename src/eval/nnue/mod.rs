@@ -6,11 +6,14 @@
 //! inputs, so a move changes it by adding and subtracting a few rows. The output layer reads
 //! the side to move's accumulator, then the other's, each through SCReLU (clamped to `[0, 1]`
 //! and squared). Weights are trained in floats by `ferrite train` and stored quantised
-//! ([`network`]).
+//! ([`network`]). The engine ships with one ([`mod@embedded`]).
 
 pub mod accumulator;
+pub mod embedded;
 pub mod network;
 pub mod trace;
+
+pub use embedded::embedded;
 
 use crate::chess::{Color, Piece, Square};
 
