@@ -1,9 +1,12 @@
-//! Evaluation speed: `evaluate` over 20 fixed positions (openings, middlegames, endgames) per
-//! iteration; criterion's element throughput is evaluations per second.
+//! Evaluation speed with the embedded network over 20 fixed positions (openings, middlegames,
+//! endgames) per iteration: from scratch, and the search's way (each position's accumulators
+//! updated from its parent's, then the output); criterion's element throughput is
+//! evaluations per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ferrite::chess::Position;
-use ferrite::eval::evaluate;
+use ferrite::eval::nnue::accumulator::Accumulator;
+use ferrite::eval::nnue::embedded;
 use std::hint::black_box;
 
 const FENS: [&str; 20] = [
@@ -34,13 +37,34 @@ fn eval_benches(c: &mut Criterion) {
         .iter()
         .map(|fen| Position::from_fen(fen).expect("valid FEN"))
         .collect();
+    let net = embedded();
+    // Each position, the parent's accumulators and the child after its first legal move.
+    let children: Vec<(&Position, Accumulator, Position)> = positions
+        .iter()
+        .filter_map(|pos| {
+            let mv = *pos.legal_moves().iter().next()?;
+            Some((pos, Accumulator::refresh(&net, pos), pos.play(mv)))
+        })
+        .collect();
     let mut group = c.benchmark_group("eval");
     group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("evaluate 20 positions", |b| {
+    group.bench_function("evaluate 20 positions from scratch", |b| {
         b.iter(|| {
             positions
                 .iter()
-                .map(|pos| evaluate(black_box(pos)))
+                .map(|pos| net.evaluate(black_box(pos)))
+                .fold(0i32, i32::wrapping_add)
+        })
+    });
+    group.throughput(Throughput::Elements(children.len() as u64));
+    group.bench_function("update and evaluate the children", |b| {
+        b.iter(|| {
+            children
+                .iter()
+                .map(|(parent, acc, child)| {
+                    acc.update(&net, black_box(parent), black_box(child))
+                        .evaluate(&net, child.side_to_move())
+                })
                 .fold(0i32, i32::wrapping_add)
         })
     });

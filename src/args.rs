@@ -40,20 +40,6 @@ pub enum Command {
     /// Play self-play games and append them, every move with its search score, to a binary
     /// game file, until it holds `--games` games (so an interrupted run resumes).
     Datagen(DatagenArgs),
-    /// Read games from PGN files and write their quiet positions, labelled with each game's
-    /// result, as `datagen` does (games not played out are skipped and listed on stderr).
-    ImportPgn {
-        /// The PGN files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Output file (overwritten).
-        #[arg(long)]
-        out: PathBuf,
-    },
-    /// Fit a middlegame and an endgame multiplier per evaluation term, every entry of the
-    /// evaluation's tables and the king-danger weights to a datagen file (Texel tuning), and
-    /// print the params.rs values they give.
-    Tune(TuneArgs),
     /// Train the evaluation network on datagen game files or match PGNs; writes a float
     /// checkpoint and the quantised network the engine embeds.
     Train(TrainArgs),
@@ -180,34 +166,6 @@ pub struct TrainArgs {
     /// Threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-}
-
-/// `ferrite tune`'s arguments.
-#[derive(Args)]
-pub struct TuneArgs {
-    /// A game file `datagen` wrote, or a `<FEN> | <result>` file `import-pgn` wrote.
-    #[arg(long)]
-    pub data: PathBuf,
-    /// Gradient-descent (Adam) steps.
-    #[arg(long, default_value_t = 1000)]
-    pub iterations: usize,
-    /// Adam step size (multipliers move by about this much per step, table
-    /// entries by this many pawns).
-    #[arg(long, default_value_t = 0.01)]
-    pub rate: f64,
-    /// Weight of the pull of table entries towards their current values.
-    #[arg(long, default_value_t = 0.0)]
-    pub prior: f64,
-    /// A second data file held out of the fit: its error is reported before and after.
-    #[arg(long)]
-    pub validation: Option<PathBuf>,
-    /// Threads for reading and for the error sums.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Also write the fitted values into this copy of `src/eval/params.rs` (then run
-    /// `cargo fmt`).
-    #[arg(long)]
-    pub write_params: Option<PathBuf>,
 }
 
 /// `ferrite analyse`'s arguments.

@@ -2,10 +2,10 @@
 //!
 //! Layers, lowest first; lower layers never use higher ones:
 //! [`chess`] (board, move generation, FEN, perft); [`rules`] (game history, outside moves,
-//! SAN, how games end); [`eval`] (static evaluation) and [`tablebase`] (Syzygy probing); [`search`] (alpha-beta, transposition
-//! table, time management, bench); [`uci`] (the protocol); [`epd`] (test-suite runner);
-//! [`tune`] (self-play data and Texel tuning of the evaluation); [`analyse`] (game analysis:
-//! annotated PGN and an evaluation graph).
+//! SAN, how games end); [`eval`] (the evaluation network) and [`tablebase`] (Syzygy probing);
+//! [`search`] (alpha-beta, transposition table, time management, bench); [`uci`] (the
+//! protocol); [`epd`] (test-suite runner); [`tune`] (self-play data and the network's
+//! trainer); [`analyse`] (game analysis: annotated PGN and an evaluation graph).
 //!
 //! Every subcommand of the `ferrite` binary runs here, files included, and refuses with a
 //! typed error; the binary itself only parses arguments and prints.

@@ -1,7 +1,7 @@
 //! The `ferrite` binary: argument parsing and dispatch only. With no subcommand it speaks
 //! UCI on stdin/stdout; arguments that are no subcommand or flag are UCI commands, run before
 //! stdin is read (`ferrite "go perft 5" quit`). The subcommands (perft, bench, spsa, the EPD
-//! suite runner, the tuning tools `datagen`, `import-pgn` and `tune`, and `analyse`) call the
+//! suite runner, the network's tools `datagen` and `train`, and `analyse`) call the
 //! library and print what it returns; a refusal is printed as `error: …` with exit code 2 for
 //! bad input or an unreadable file (for `analyse`, also when a game was skipped), 1 for a
 //! failure while writing or running.
@@ -17,11 +17,8 @@ use ferrite::epd::{self, SuiteConfig};
 use ferrite::eval::nnue::{self, network::Network};
 use ferrite::search::{bench, params};
 use ferrite::tune::datagen::{self, DatagenConfig, DatagenError};
-use ferrite::tune::import::{self, ImportError};
-use ferrite::tune::texel::{self, TuneError, TuneProgress};
 use ferrite::tune::train_files::{train_files, TrainError, TrainFiles, TrainProgress};
 use ferrite::tune::trainer::TrainConfig;
-use ferrite::tune::{apply, report};
 use std::fmt::Display;
 use std::io::Write;
 use std::path::Path;
@@ -171,35 +168,6 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 files.net.display(),
                 files.checkpoint.display()
             );
-        }
-        Command::ImportPgn { files, out } => {
-            let skipped = &mut |path: &Path, line, why: &import::Skipped| {
-                eprintln!("{} line {line}: game skipped: {why}", path.display());
-            };
-            let summary = import::import_files(&files, &out, skipped).map_err(|e| match e {
-                ImportError::Write { .. } => fail(FAILED, e),
-                _ => fail(BAD_INPUT, e),
-            })?;
-            say!("import-pgn: {summary} written to {}", out.display());
-        }
-        Command::Tune(a) => {
-            let schedule = texel::Schedule {
-                iterations: a.iterations,
-                rate: a.rate,
-                prior: a.prior,
-            };
-            let progress = |event: TuneProgress| eprintln!("tune: {event}");
-            let validation = a.validation.as_deref();
-            let tuned = texel::tune_files(&a.data, validation, schedule, a.threads, &progress);
-            let tuned = tuned.map_err(|e| match e {
-                TuneError::Threads(_) => fail(FAILED, e),
-                _ => fail(BAD_INPUT, e),
-            })?;
-            say!("{}", report::report(&tuned));
-            if let Some(path) = a.write_params {
-                apply::write_params(&path, &tuned).map_err(|e| fail(FAILED, e))?;
-                eprintln!("tune: wrote the fitted values into {}", path.display());
-            }
         }
         Command::Analyse(a) => {
             let mut bar = ProgressBar::new();

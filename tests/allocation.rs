@@ -1,10 +1,11 @@
-//! Move generation, making moves and evaluation must not touch the heap, and the search
-//! allocates per iteration (root bookkeeping), never per node: a counting global allocator
-//! watches the test's own thread.
+//! Move generation, making moves and evaluation (from scratch or incremental) must not touch
+//! the heap, and the search allocates per iteration (root bookkeeping), never per node: a
+//! counting global allocator watches the test's own thread.
 
 use ferrite::chess::perft::perft;
 use ferrite::chess::Position;
-use ferrite::eval::evaluate;
+use ferrite::eval::nnue::accumulator::Accumulator;
+use ferrite::eval::nnue::embedded;
 use ferrite::search::limits::Limits;
 use ferrite::search::tt::TranspositionTable;
 use ferrite::search::{search, SearchControl, SearchJob};
@@ -87,7 +88,7 @@ fn search_allocates_per_iteration_not_per_node() {
 }
 
 #[test]
-fn evaluate_does_not_allocate() {
+fn evaluation_does_not_allocate() {
     let path = format!("{}/tests/data/perftsuite.epd", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let positions: Vec<Position> = text
@@ -97,12 +98,24 @@ fn evaluate_does_not_allocate() {
         .map(|fen| Position::from_fen(fen.trim()).unwrap_or_else(|e| panic!("{fen}: {e}")))
         .collect();
     assert_eq!(positions.len(), 128);
+    // Read before counting: the embedded network is parsed, once, on first use.
+    let net = embedded();
     let (sum, allocations) = allocations_during(|| {
-        positions
-            .iter()
-            .map(|pos| i64::from(std::hint::black_box(evaluate(pos))))
-            .sum::<i64>()
+        let mut sum = 0;
+        for pos in &positions {
+            // From scratch, and incrementally after every legal move.
+            sum += i64::from(std::hint::black_box(net.evaluate(pos)));
+            let acc = Accumulator::refresh(&net, pos);
+            for &mv in pos.legal_moves().iter() {
+                let child = pos.play(mv);
+                let eval = acc
+                    .update(&net, pos, &child)
+                    .evaluate(&net, child.side_to_move());
+                sum += i64::from(std::hint::black_box(eval));
+            }
+        }
+        sum
     });
     std::hint::black_box(sum);
-    assert_eq!(allocations, 0, "evaluate allocated");
+    assert_eq!(allocations, 0, "the evaluation allocated");
 }

@@ -1,6 +1,6 @@
 //! The command line: subcommands and flags go to clap; any other arguments are UCI commands,
 //! one per argument, run before stdin (`ferrite "go perft 5" quit`, as Stockfish takes them).
-//! `datagen`, `import-pgn` and `tune` run end to end on a few small games.
+//! `datagen` and `train` run end to end on a few small games.
 
 mod process;
 
@@ -107,7 +107,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn datagen_appends_games_the_same_for_any_thread_count_and_tune_reads_them() {
+fn datagen_appends_games_the_same_for_any_thread_count_and_train_reads_them() {
     let openings = temp_path("openings.epd");
     std::fs::write(
         &openings,
@@ -190,60 +190,9 @@ fn datagen_appends_games_the_same_for_any_thread_count_and_tune_reads_them() {
     let (ok, lines) = train(&["--warm-start", openings.to_str().expect("UTF-8 path")]);
     assert!(!ok && lines.is_empty(), "not a checkpoint: {lines:#?}");
 
-    let params = temp_path("params.rs");
-    std::fs::write(&params, include_str!("../src/eval/params.rs")).expect("write params");
-    let tune = |params: &std::path::Path| {
-        ferrite(
-            &[
-                "tune",
-                "--data",
-                one.to_str().expect("UTF-8 path"),
-                "--iterations",
-                "20",
-                "--write-params",
-                params.to_str().expect("UTF-8 path"),
-            ],
-            "",
-        )
-    };
-    let (ok, lines) = tune(&params);
-    assert!(ok, "{lines:#?}");
-    assert!(lines[0].starts_with("K = "), "{lines:#?}");
-    assert!(lines[1].starts_with("error: "), "{lines:#?}");
-    let pawn = lines
-        .iter()
-        .find_map(|l| l.trim_start().strip_prefix("PAWN_VALUE"))
-        .and_then(|l| l.split_once(" -> "))
-        .map(|(_, tuned)| tuned.to_string())
-        .expect("a PAWN_VALUE line");
-    let written = std::fs::read_to_string(&params).expect("params.rs written");
-    assert!(
-        written.contains(&format!("pub const PAWN_VALUE: Score = {pawn};")),
-        "{pawn}"
-    );
-    std::fs::write(&params, "pub const PAWN_VALUE: Score = s(1, 1);\n").expect("write");
-    let (ok, _) = tune(&params);
-    assert!(!ok, "a params.rs without the other constants is refused");
-    assert_eq!(
-        std::fs::read_to_string(&params).expect("params.rs"),
-        "pub const PAWN_VALUE: Score = s(1, 1);\n",
-        "and left as it was"
-    );
-    for path in [openings, one, two, params, net, checkpoint] {
+    for path in [openings, one, two, net, checkpoint] {
         let _ = std::fs::remove_file(path);
     }
-}
-
-#[test]
-fn tune_refuses_a_bad_data_file() {
-    let data = temp_path("bad.txt");
-    std::fs::write(&data, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0.5\nnot a record\n")
-        .expect("write data");
-    let (ok, lines) = ferrite(&["tune", "--data", data.to_str().expect("UTF-8 path")], "");
-    assert!(!ok && lines.is_empty(), "{lines:#?}");
-    let (ok, _) = ferrite(&["tune", "--data", "/nonexistent/ferrite-data.txt"], "");
-    assert!(!ok);
-    let _ = std::fs::remove_file(data);
 }
 
 #[test]
@@ -261,44 +210,6 @@ fn epd_takes_tunable_settings_and_refuses_bad_ones() {
         assert!(lines.is_empty(), "{bad}: {lines:?}");
     }
     let _ = std::fs::remove_file(suite);
-}
-
-#[test]
-fn import_pgn_writes_the_quiet_positions_of_played_out_games() {
-    let games = temp_path("games.pgn");
-    std::fs::write(
-        &games,
-        "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5 1-0\n\n\
-         [Result \"1/2-1/2\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"]\n\n\
-         40. Kd2 {+1.10/9} Kd7 41. Kc3 Kc7 42. Kb4 Kb6 43. Ka4 Ka6 44. e4 {+M9/20} Kb6 \
-         45. Kb4 {+0.80/9} 1/2-1/2\n\n1. e4 e5 2. Qxf7 *\n",
-    )
-    .expect("write games");
-    let out = temp_path("imported.txt");
-    let (ok, lines) = ferrite(
-        &[
-            "import-pgn",
-            games.to_str().expect("UTF-8 path"),
-            "--out",
-            out.to_str().expect("UTF-8 path"),
-        ],
-        "",
-    );
-    assert!(ok);
-    assert_eq!(
-        lines,
-        [format!(
-            "import-pgn: 3 games, 2 skipped, 2 positions written to {}",
-            out.display()
-        )]
-    );
-    let written = std::fs::read_to_string(&out).expect("read output");
-    assert_eq!(
-        written,
-        "8/8/k7/8/K3P3/8/8/8 b - - 0 44 | 0.5\n8/8/1k6/8/K3P3/8/8/8 w - - 1 45 | 0.5\n"
-    );
-    let _ = std::fs::remove_file(games);
-    let _ = std::fs::remove_file(out);
 }
 
 #[test]

@@ -92,18 +92,6 @@ impl Bitboard {
     pub const fn iter(self) -> BitboardIter {
         BitboardIter(self.0)
     }
-
-    /// Every square shifted one rank towards rank 8 (white's forward).
-    #[inline]
-    pub const fn north(self) -> Bitboard {
-        Bitboard(self.0 << 8)
-    }
-
-    /// Every square shifted one rank towards rank 1.
-    #[inline]
-    pub const fn south(self) -> Bitboard {
-        Bitboard(self.0 >> 8)
-    }
 }
 
 /// Iterator over the squares of a [`Bitboard`], lowest first.

@@ -21,7 +21,7 @@
 use super::data::GameResult;
 use super::game_file::{decode, GameFileError, RecordedGame, MAGIC};
 use super::start::{read_book, start_rng, BookError, StartRules};
-use crate::chess::{Color, Move, Position};
+use crate::chess::{Color, Position};
 use crate::eval::nnue::network::Network;
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
@@ -48,9 +48,6 @@ pub const DRAW_PLIES: usize = 12;
 pub const DRAW_SCORE: i32 = 10;
 /// A game still going at this ply is a draw.
 pub const MAX_PLIES: usize = 400;
-/// Positions this close to the opening are not kept by the Texel tuner and `import-pgn`
-/// (still the book's, not the game's).
-pub const SKIPPED_OPENING_PLIES: usize = 8;
 /// Transposition table per game, in MiB.
 pub const GAME_HASH_MB: usize = 16;
 
@@ -86,18 +83,6 @@ pub enum Ending {
     DrawAdjudicated,
     /// Still going at [`MAX_PLIES`].
     PlyLimit,
-}
-
-/// Whether the position at `ply` of a game (counted from its start), from which `mv` was
-/// played, is a tuning position for the Texel tuner: past [`SKIPPED_OPENING_PLIES`], the side
-/// to move not in check (its evaluation would mean little), the move quiet (the position's
-/// value is then not a capture away from changing), and the mover's score, when known, below
-/// [`DECISIVE_SCORE`].
-pub fn is_kept(pos: &Position, ply: usize, mv: Move, score: Option<i32>) -> bool {
-    ply >= SKIPPED_OPENING_PLIES
-        && !pos.in_check()
-        && !mv.is_noisy()
-        && score.is_none_or(|score| score.abs() < DECISIVE_SCORE)
 }
 
 /// Adjudication's memory of the scores so far.

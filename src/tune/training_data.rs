@@ -12,7 +12,7 @@
 
 use super::data::GameResult;
 use super::game_file::{decode, GameFileError, MAGIC};
-use super::import::scored_positions;
+use super::pgn_games::scored_positions;
 use crate::chess::{Color, Position};
 use crate::eval::nnue::active_features;
 use crate::rules::pgn::read_games;
