@@ -94,6 +94,7 @@ mod tests {
     use super::*;
     use crate::chess::chess960::chess960_start;
     use crate::chess::{Move, MoveFlag};
+    use crate::eval::nnue::embedded;
     use crate::eval::nnue::network::made_up_network;
 
     /// A tiny generator, so the games are the same on every run.
@@ -109,9 +110,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn incremental_updates_equal_a_refresh_after_every_move_of_300_games() {
-        let net = made_up_network();
+    /// Plays 300 random games (one in five from a Chess960 start), checking after every
+    /// move that `net`'s accumulators updated move by move equal a refresh, and so does the
+    /// evaluation.
+    fn check_updates_over_300_games(net: &Network) {
         let mut rng = Lcg(7);
         let mut seen = [0usize; 4]; // castles, en passant, promotions, Chess960 games
         for game in 0..300 {
@@ -121,7 +123,7 @@ mod tests {
             } else {
                 Position::startpos()
             };
-            let mut acc = Accumulator::refresh(&net, &pos);
+            let mut acc = Accumulator::refresh(net, &pos);
             for _ in 0..200 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -142,11 +144,11 @@ mod tests {
                 seen[1] += usize::from(mv.is_en_passant());
                 seen[2] += usize::from(mv.is_promotion());
                 let next = pos.play(mv);
-                acc = acc.update(&net, &pos, &next);
+                acc = acc.update(net, &pos, &next);
                 pos = next;
-                assert_eq!(acc, Accumulator::refresh(&net, &pos), "{}", pos.to_fen());
+                assert_eq!(acc, Accumulator::refresh(net, &pos), "{}", pos.to_fen());
                 assert_eq!(
-                    acc.evaluate(&net, pos.side_to_move()),
+                    acc.evaluate(net, pos.side_to_move()),
                     net.evaluate(&pos),
                     "{}",
                     pos.to_fen()
@@ -157,6 +159,16 @@ mod tests {
             seen.iter().all(|&n| n >= 20),
             "castles, e.p., promotions, 960: {seen:?}"
         );
+    }
+
+    #[test]
+    fn incremental_updates_equal_a_refresh_after_every_move_of_300_games() {
+        check_updates_over_300_games(&made_up_network());
+    }
+
+    #[test]
+    fn the_embedded_network_updates_exactly_too() {
+        check_updates_over_300_games(&embedded());
     }
 
     #[test]
