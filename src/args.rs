@@ -146,7 +146,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 4096)]
     pub batch_size: usize,
     /// Learning rate at the start (it decays to a twentieth along a cosine).
-    #[arg(long, default_value_t = 0.002)]
+    #[arg(long, default_value_t = 0.004)]
     pub lr: f32,
     /// Weight of the game result in the target; the search score has the rest.
     #[arg(long, default_value_t = 0.0)]

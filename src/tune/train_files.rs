@@ -14,6 +14,9 @@ use std::path::{Path, PathBuf};
 
 /// Held-out positions the quantised network is checked on.
 pub const QUANTISATION_CHECK_POSITIONS: usize = 1000;
+/// Training positions (shuffled, so drawn from all games) the quantised network's output
+/// bias is calibrated on ([`FloatNetwork::quantise_calibrated`]).
+pub const CALIBRATION_POSITIONS: usize = 10_000;
 
 /// The files of a training run.
 #[derive(Clone, Debug)]
@@ -193,7 +196,8 @@ pub fn train_files(
         )
     });
     write(&files.checkpoint, &net.to_checkpoint())?;
-    let quantised = net.quantise();
+    let calibration = &data.train[..data.train.len().min(CALIBRATION_POSITIONS)];
+    let quantised = net.quantise_calibrated(calibration);
     write(&files.net, &quantised.to_bytes())?;
     let checked = &data.held_out[..data.held_out.len().min(QUANTISATION_CHECK_POSITIONS)];
     progress(&TrainProgress::Written {
