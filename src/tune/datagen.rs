@@ -409,6 +409,7 @@ pub fn run(
         book: &book,
         random_plies: config.random_plies,
         chess960_one_in: config.chess960_one_in,
+        net: &config.net,
     };
     pool.install(|| play_games(config, &rules, done, &mut file, progress))
         .map_err(|source| DatagenError::Write {

@@ -8,7 +8,9 @@
 
 use super::start::{start_rng, StartRules};
 use crate::chess::Position;
+use crate::eval::nnue::network::Network;
 use crate::search::tt::TranspositionTable;
+use std::sync::Arc;
 
 /// Random plies after a book position ...
 pub const RANDOM_PLIES_WITH_BOOK: usize = 4;
@@ -18,8 +20,14 @@ pub const RANDOM_PLIES_WITHOUT_BOOK: usize = 8;
 const VERIFY_HASH_MB: usize = 16;
 
 /// Calls `found` with each of `count` starts for `seed`, drawn from `book` (empty: the
-/// standard start).
-pub fn genfens(count: usize, seed: u64, book: &[Position], found: &mut dyn FnMut(Position)) {
+/// standard start) and verified with `net`.
+pub fn genfens(
+    count: usize,
+    seed: u64,
+    book: &[Position],
+    net: &Arc<Network>,
+    found: &mut dyn FnMut(Position),
+) {
     let rules = StartRules {
         book,
         random_plies: if book.is_empty() {
@@ -28,6 +36,7 @@ pub fn genfens(count: usize, seed: u64, book: &[Position], found: &mut dyn FnMut
             RANDOM_PLIES_WITH_BOOK
         },
         chess960_one_in: 0,
+        net,
     };
     let mut tt = TranspositionTable::new(VERIFY_HASH_MB);
     for index in 0..count {
@@ -38,10 +47,11 @@ pub fn genfens(count: usize, seed: u64, book: &[Position], found: &mut dyn FnMut
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::embedded;
 
     fn starts(count: usize, seed: u64, book: &[Position]) -> Vec<Position> {
         let mut all = Vec::new();
-        genfens(count, seed, book, &mut |pos| all.push(pos));
+        genfens(count, seed, book, &embedded(), &mut |pos| all.push(pos));
         all
     }
 

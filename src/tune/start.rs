@@ -8,6 +8,7 @@
 use super::data::{parse_openings, LineError};
 use crate::chess::chess960::{chess960_start, CHESS960_POSITIONS};
 use crate::chess::Position;
+use crate::eval::nnue::network::Network;
 use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
 use crate::search::tt::TranspositionTable;
@@ -15,6 +16,7 @@ use crate::search::{search, SearchControl, SearchJob};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A start whose verification search scores beyond this (centipawns, either side) is
 /// drawn again.
@@ -33,6 +35,8 @@ pub struct StartRules<'a> {
     pub random_plies: usize,
     /// One start in this many is a Chess960 start (0: none).
     pub chess960_one_in: usize,
+    /// The network the verification searches evaluate with: the games' own.
+    pub net: &'a Arc<Network>,
 }
 
 impl StartRules<'_> {
@@ -44,7 +48,7 @@ impl StartRules<'_> {
                 continue;
             };
             drawn = start;
-            if verification_score(start, tt).abs() <= LOPSIDED_SCORE {
+            if verification_score(start, self.net, tt).abs() <= LOPSIDED_SCORE {
                 break;
             }
         }
@@ -64,14 +68,17 @@ impl StartRules<'_> {
     }
 }
 
-/// The score of a short search of `pos` (side to move's view), on a cleared `tt`.
-fn verification_score(pos: Position, tt: &mut TranspositionTable) -> i32 {
+/// The score of a short search of `pos` (side to move's view) with `net`, on a cleared `tt`.
+fn verification_score(pos: Position, net: &Arc<Network>, tt: &mut TranspositionTable) -> i32 {
     tt.clear();
     let limits = Limits {
         nodes: Some(VERIFY_NODES),
         ..Limits::default()
     };
-    let job = SearchJob::new(pos, limits);
+    let job = SearchJob {
+        net: Arc::clone(net),
+        ..SearchJob::new(pos, limits)
+    };
     search(&job, tt, &SearchControl::new(&job.limits, 0), &|_| {}).score
 }
 
@@ -160,6 +167,7 @@ pub fn random_walk(mut pos: Position, plies: usize, rng: &mut SplitMix64) -> Opt
 mod tests {
     use super::*;
     use crate::chess::Color;
+    use crate::eval::nnue::embedded;
 
     #[test]
     fn random_walks_are_legal_seeded_and_never_end_the_game() {
@@ -188,6 +196,7 @@ mod tests {
             book: &[],
             random_plies: 4,
             chess960_one_in: 2,
+            net: &embedded(),
         };
         let mut rng = SplitMix64::new(11);
         let starts: Vec<Position> = (0..20).map(|_| rules.pick(&mut rng, &mut tt)).collect();
@@ -195,7 +204,7 @@ mod tests {
         assert!((4..=16).contains(&chess960), "{chess960} of 20");
         for start in &starts {
             assert_eq!(start.fullmove_number(), 3, "{}", start.to_fen());
-            assert!(verification_score(*start, &mut tt).abs() <= LOPSIDED_SCORE);
+            assert!(verification_score(*start, &embedded(), &mut tt).abs() <= LOPSIDED_SCORE);
         }
         // A book with one lopsided position (a queen up): every draw from it is rejected,
         // and the last one is taken all the same.
@@ -204,6 +213,7 @@ mod tests {
             book: &[lopsided],
             random_plies: 0,
             chess960_one_in: 0,
+            net: &embedded(),
         };
         assert_eq!(rules.pick(&mut rng, &mut tt), lopsided);
     }

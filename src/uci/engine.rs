@@ -495,7 +495,8 @@ impl Engine {
                 return;
             }
         };
-        genfens(count, seed, &book, &mut |pos| {
+        let net = Arc::clone(&self.net);
+        genfens(count, seed, &book, &net, &mut |pos| {
             self.out
                 .line(&format!("info string genfens {}", pos.to_fen()));
         });
