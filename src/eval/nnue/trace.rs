@@ -51,7 +51,7 @@ pub fn trace(net: &Network, pos: &Position) -> String {
                         values.push_str("       |");
                     } else {
                         let part = f64::from(whole - white_eval(net, pos, Some(sq))) / 100.0;
-                        let _ = write!(values, " {part:+5.2} |");
+                        let _ = write!(values, " {} |", cell(part));
                     }
                 }
                 None => {
@@ -71,10 +71,28 @@ pub fn trace(net: &Network, pos: &Position) -> String {
     text
 }
 
+/// `pawns` in the five characters of a cell: two decimals below 10, fewer above.
+fn cell(pawns: f64) -> String {
+    let decimals = match pawns.abs() {
+        a if a < 9.995 => 2,
+        a if a < 99.95 => 1,
+        _ => 0,
+    };
+    format!("{pawns:+5.decimals$}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::nnue::network::made_up_network;
+
+    #[test]
+    fn cells_keep_their_width() {
+        assert_eq!(cell(0.35), "+0.35");
+        assert_eq!(cell(-9.99), "-9.99");
+        assert_eq!(cell(-10.14), "-10.1");
+        assert_eq!(cell(123.4), " +123");
+    }
 
     #[test]
     fn the_board_shows_every_piece_and_the_evaluation_matches_the_search() {
