@@ -1,8 +1,10 @@
 //! Layer 3, the evaluation: a neural network ([`nnue`]), the one built into the binary
 //! ([`nnue::embedded()`]) unless `EvalFile` or `--eval-file` names another. The search keeps
 //! each line's accumulators and updates them move by move; the `eval` command shows the
-//! network's verdict and what each piece adds to it ([`nnue::trace`]).
+//! network's verdict and what each piece adds to it ([`nnue::trace`]). The search adds one
+//! term the network lacks, the way to mate a lone king ([`lone_king`]).
 
+pub mod lone_king;
 pub mod nnue;
 
 /// Bound on every static evaluation, either way: 200 pawns. A network's output is clamped to

@@ -16,6 +16,7 @@ use super::see::{captured_value, see_ge};
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
 use crate::chess::{Move, MoveList, Position};
+use crate::eval::lone_king::lone_king_bonus;
 use crate::eval::nnue::accumulator::Accumulator;
 use crate::eval::EVAL_LIMIT;
 use crate::rules::draw;
@@ -179,12 +180,11 @@ impl ThreadData {
     }
 
     /// The static evaluation of `pos`, the position at `ply` of the current line: the
-    /// network's, from the line's accumulators.
+    /// network's, from the line's accumulators, and the way to mate a lone king.
     #[inline]
     fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        self.accumulators[ply]
-            .evaluate(&self.net, pos.side_to_move())
-            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let net = self.accumulators[ply].evaluate(&self.net, pos.side_to_move());
+        (net + lone_king_bonus(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Derives the accumulators of `child`, reached from `pos` at `ply`.
