@@ -1,14 +1,15 @@
-//! Whether the side to move can mate at once. The search asks it of the opponent, as if we
-//! passed, before it trusts a static evaluation far above beta: a mate threat makes that
-//! evaluation meaningless.
+//! A move that mates at once, if the side to move has one. The search asks it of the
+//! opponent, as if we passed, before it trusts a static evaluation far above beta: a mate
+//! threat makes that evaluation meaningless. A weakened level (`UCI_LimitStrength`) always
+//! plays it.
 
 use super::attacks::{bishop_attacks, piece_attacks, rook_attacks};
 use super::movegen::{kind, piece_moves, MoveSink};
 use super::{Bitboard, Move, PieceType, Position, Square};
 
 impl Position {
-    /// True if some legal move of the side to move mates.
-    pub fn has_mate_in_one(&self) -> bool {
+    /// A legal move of the side to move that mates, if there is one.
+    pub fn mate_in_one(&self) -> Option<Move> {
         let mut finder = MateFinder::new(self);
         self.generate::<{ kind::ALL }, _>(&mut finder);
         finder.found
@@ -24,7 +25,7 @@ struct MateFinder<'a> {
     check_squares: [Bitboard; 6],
     /// Our pieces first on a line from the enemy king: only these can uncover a check.
     may_discover: Bitboard,
-    found: bool,
+    found: Option<Move>,
 }
 
 impl<'a> MateFinder<'a> {
@@ -41,19 +42,20 @@ impl<'a> MateFinder<'a> {
             pos,
             check_squares,
             may_discover: lines & pos.pieces_of_color(us),
-            found: false,
+            found: None,
         }
     }
 }
 
 impl MoveSink for MateFinder<'_> {
     fn add(&mut self, mv: Move) {
-        self.found =
-            self.found || (self.pos.gives_check(mv) && !self.pos.play(mv).has_legal_move());
+        if self.found.is_none() && self.pos.gives_check(mv) && !self.pos.play(mv).has_legal_move() {
+            self.found = Some(mv);
+        }
     }
 
     fn add_piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
-        if self.found {
+        if self.found.is_some() {
             return;
         }
         let targets = match self.pos.piece_at(from) {
@@ -75,7 +77,8 @@ mod tests {
     fn mates_in_one(fen: &str) -> bool {
         Position::from_fen(fen)
             .expect("test FEN is valid")
-            .has_mate_in_one()
+            .mate_in_one()
+            .is_some()
     }
 
     #[test]
@@ -122,7 +125,12 @@ mod tests {
                         mating |= child.in_check() && !child.has_legal_move();
                         next.push(child);
                     }
-                    assert_eq!(pos.has_mate_in_one(), mating, "{fen}");
+                    let found = pos.mate_in_one();
+                    assert_eq!(found.is_some(), mating, "{fen}");
+                    if let Some(mv) = found {
+                        let child = pos.play(mv);
+                        assert!(child.in_check() && !child.has_legal_move(), "{fen}");
+                    }
                     mates += usize::from(mating);
                 }
                 frontier = next;

@@ -20,15 +20,21 @@ fn centre_distance(sq: Square) -> i32 {
     from_centre(sq.file().index()) + from_centre(sq.index() / 8)
 }
 
+/// The side that has nothing but its king, when the other has more.
+pub fn bare_king_side(pos: &Position) -> Option<Color> {
+    let bare = |color: Color| pos.pieces_of_color(color).popcount() == 1;
+    match (bare(Color::White), bare(Color::Black)) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
 /// The bonus of `pos` for the side to move (negative when the side to move has the bare
 /// king); zero unless one side has nothing but its king and the other a queen or a rook.
 pub fn lone_king_bonus(pos: &Position) -> i32 {
-    let bare = |color: Color| pos.pieces_of_color(color).popcount() == 1;
-    let us = pos.side_to_move();
-    let weak = match (bare(us), bare(us.flip())) {
-        (false, true) => us.flip(),
-        (true, false) => us,
-        _ => return 0,
+    let Some(weak) = bare_king_side(pos) else {
+        return 0;
     };
     let strong = weak.flip();
     let heavy = pos.pieces(strong, PieceType::Queen) | pos.pieces(strong, PieceType::Rook);
@@ -44,7 +50,7 @@ pub fn lone_king_bonus(pos: &Position) -> i32 {
     let rank_gap = (weak_king.index() / 8).abs_diff(strong_king.index() / 8);
     let kings_apart = file_gap.max(rank_gap) as i32;
     let bonus = EDGE_BONUS * centre_distance(weak_king) + NEAR_BONUS * (7 - kings_apart);
-    if weak == us {
+    if weak == pos.side_to_move() {
         -bonus
     } else {
         bonus
@@ -72,6 +78,19 @@ mod tests {
         assert_eq!(corner_near, EDGE_BONUS * 6 + NEAR_BONUS * 5);
         // The same for the side to move with the bare king, negated.
         assert_eq!(bonus("7k/8/6K1/8/8/8/8/1Q6 b - - 0 1"), -corner_near);
+    }
+
+    #[test]
+    fn a_bare_king_is_recognised_on_either_side() {
+        let side = |fen: &str| bare_king_side(&Position::from_fen(fen).expect("valid"));
+        assert_eq!(side("8/8/8/3k4/8/8/8/R3K3 w - - 0 1"), Some(Color::Black));
+        assert_eq!(side("8/8/8/3k4/8/8/8/R3K3 b - - 0 1"), Some(Color::Black));
+        assert_eq!(side("8/8/8/3kq3/8/8/8/4K3 w - - 0 1"), Some(Color::White));
+        assert_eq!(side("8/8/8/3k4/8/8/8/4K3 w - - 0 1"), None);
+        assert_eq!(
+            side("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            None
+        );
     }
 
     #[test]

@@ -436,7 +436,7 @@ impl ThreadData {
                 depth >= MATE_THREAT_MIN_DEPTH.get() && {
                     let mut passed = *pos;
                     passed.make_null_move();
-                    passed.has_mate_in_one()
+                    passed.mate_in_one().is_some()
                 }
             });
             // Reverse futility: far enough above beta that a quiet move will not fall below it.

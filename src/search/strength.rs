@@ -18,7 +18,8 @@ use super::tt::TranspositionTable;
 use super::{
     search_continuing, Histories, Report, ScoredMove, SearchControl, SearchJob, SearchResult,
 };
-use crate::chess::{Move, PieceType, Position, Square};
+use crate::chess::{Position, Square};
+use crate::eval::lone_king::bare_king_side;
 
 /// Lowest `UCI_Elo`.
 pub const MIN_ELO: i32 = 800;
@@ -136,7 +137,7 @@ impl Strength {
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult {
         let level = Level::for_elo(self.elo);
-        let lone_king = opponent_has_lone_king(&job.root);
+        let lone_king = bare_king_side(&job.root) == Some(job.root.side_to_move().flip());
         let (budget, lines) = if lone_king {
             (LONE_KING_NODES, 1)
         } else {
@@ -191,7 +192,7 @@ impl Strength {
         level: Level,
     ) -> Option<ScoredMove> {
         let best = *lines.first()?;
-        if let Some(mate) = mate_in_one(root) {
+        if let Some(mate) = root.mate_in_one() {
             let score = lines
                 .iter()
                 .find(|line| line.mv == mate)
@@ -224,25 +225,10 @@ impl Strength {
     }
 }
 
-/// A move that mates at once, if there is one.
-pub fn mate_in_one(pos: &Position) -> Option<Move> {
-    pos.legal_moves().iter().copied().find(|&mv| {
-        let child = pos.play(mv);
-        child.in_check() && child.legal_moves().is_empty()
-    })
-}
-
-/// The side not to move has only its king left, and the side to move more than its own.
-pub fn opponent_has_lone_king(pos: &Position) -> bool {
-    let us = pos.side_to_move();
-    let them = us.flip();
-    pos.pieces_of_color(them) == pos.pieces(them, PieceType::King)
-        && pos.pieces_of_color(us) != pos.pieces(us, PieceType::King)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Move;
     use crate::rules::parse_uci_move;
 
     fn scored(pos: &Position, mv: &str, score: i32) -> ScoredMove {
@@ -332,14 +318,5 @@ mod tests {
             let strength = Strength { seed, ..recapture };
             strength.choose(&pos, &lines, level) == Some(lines[0])
         }));
-    }
-
-    #[test]
-    fn a_lone_king_is_recognised() {
-        let krk = Position::from_fen("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").expect("fen");
-        assert!(opponent_has_lone_king(&krk));
-        let defender = Position::from_fen("8/8/8/3k4/8/8/8/R3K3 b - - 0 1").expect("fen");
-        assert!(!opponent_has_lone_king(&defender));
-        assert!(!opponent_has_lone_king(&Position::startpos()));
     }
 }
