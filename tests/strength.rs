@@ -187,6 +187,36 @@ fn levels_from_2000_never_hang_the_queen() {
     never_hangs_the_queen(&levels, 4);
 }
 
+#[test]
+fn the_top_level_searches_one_line_as_full_strength_does() {
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("fen");
+    let nodes = 20_000;
+    let result = |strength: Option<Strength>| {
+        let limits = Limits {
+            nodes: Some(nodes),
+            soft_nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let job = SearchJob {
+            strength,
+            ..SearchJob::new(pos, limits)
+        };
+        let tt = TranspositionTable::new(16);
+        let control = SearchControl::new(&job.limits, 0);
+        let found = search_continuing(&job, &tt, &mut Histories::new(), &control, &|_| {});
+        (found.best, found.score, found.depth, found.nodes)
+    };
+    let top = Strength {
+        elo: MAX_ELO,
+        seed: 7,
+        last_capture: None,
+    };
+    // Scoring four lines would cost the same budget depth.
+    assert_eq!(result(Some(top)), result(None));
+}
+
 /// The moves of a self-play game of `plies` plies from the start position, after a
 /// `ucinewgame`.
 fn self_play(session: &mut Session, plies: usize) -> Vec<String> {

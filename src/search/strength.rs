@@ -125,8 +125,8 @@ pub struct Strength {
 }
 
 impl Strength {
-    /// The weakened search: one thread, [`CANDIDATES`] lines (reporting only the job's
-    /// MultiPV lines) within the level's node budget and the job's own limits, then the
+    /// The weakened search: one thread, [`CANDIDATES`] lines (one where the level's cap is 0;
+    /// reporting only the job's MultiPV lines) within the level's node budget and the job's own limits, then the
     /// choice of [`Strength::choose`].
     pub fn search(
         &self,
@@ -138,8 +138,12 @@ impl Strength {
     ) -> SearchResult {
         let level = Level::for_elo(self.elo);
         let lone_king = bare_king_side(&job.root) == Some(job.root.side_to_move().flip());
+        // A level that never leaves the best move searches one line, not the candidates:
+        // scoring three more moves would cost it depth for nothing.
         let (budget, lines) = if lone_king {
             (LONE_KING_NODES, 1)
+        } else if level.max_loss == 0 {
+            (level.nodes, 1)
         } else {
             (level.nodes, CANDIDATES)
         };
