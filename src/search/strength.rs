@@ -32,27 +32,34 @@ pub const DEFAULT_ELO: i32 = 1500;
 /// rising order; ratings between rows are interpolated. Written by
 /// `uci-scripts/calibrate-elo.py`; the data behind it is in the commit that last changed it.
 pub const ELO_SCALE: [(i32, f64); 11] = [
-    (800, -8.00),
-    (1000, 0.00),
-    (1200, 7.13),
-    (1400, 8.75),
-    (1600, 10.47),
-    (1800, 12.30),
-    (2000, 14.28),
-    (2200, 16.43),
-    (2400, 18.82),
-    (2600, 21.55),
-    (2800, 24.84),
+    (800, -13.12),
+    (1000, -6.86),
+    (1200, -0.59),
+    (1400, 5.67),
+    (1600, 8.61),
+    (1800, 11.13),
+    (2000, 13.46),
+    (2200, 15.62),
+    (2400, 17.62),
+    (2600, 19.51),
+    (2800, 21.29),
 ];
 
-/// How many of the best root moves a weakened search scores and may choose from.
+/// How many of the best root moves a weakened search scores and may choose from, from skill
+/// 0 up.
 pub const CANDIDATES: usize = 4;
+
+/// How many at the lowest skill.
+pub const MAX_CANDIDATES: usize = 12;
 
 /// Skill from which the best move is always played.
 const FULL_SKILL: f64 = 20.0;
 
-/// The lowest skill: a temperature of 900 cp, a random choice among the candidates.
-const MIN_SKILL: f64 = -40.0;
+/// The lowest skill: a temperature of 400 cp, a nearly even choice among the candidates.
+const MIN_SKILL: f64 = -20.0;
+
+/// The cap at the lowest skill: a minor piece and a half, never a rook.
+const MAX_LOSS_CAP: f64 = 450.0;
 
 /// Node budget of every level against a lone king: enough to drive it to the edge and mate
 /// with a queen or a rook from any start within the fifty-move rule. The same for all levels,
@@ -62,11 +69,13 @@ pub const LONE_KING_NODES: u64 = 20_000;
 /// Scores beyond this are mates; clamping them keeps the softmax finite.
 const SCORE_CLAMP: i32 = 3000;
 
-/// What one level does: its budget, its temperature and its cap.
+/// What one level does: its budget, its candidates, its temperature and its cap.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Level {
     /// Nodes after which no new iteration starts.
     pub nodes: u64,
+    /// How many of the best root moves it scores and may choose from.
+    pub candidates: usize,
     /// Softmax temperature in centipawns: a move this much worse than another is e times
     /// less likely.
     pub temperature: f64,
@@ -78,16 +87,22 @@ impl Level {
     /// The level of `skill`: a node budget of `2^skill` (one node below skill 0: a search
     /// of one ply and captures); the temperature and the cap grow with the square of the
     /// skill short of [`FULL_SKILL`], from nothing at full skill to 100 cp and 250 cp at
-    /// skill 0. So strong levels seldom leave the best move and weak ones often do. Below
-    /// skill 0 only the temperature grows: the cap stays under a minor piece, which no level
-    /// gives away to a search that sees it.
+    /// skill 0. So strong levels seldom leave the best move and weak ones often do. The
+    /// budget cannot fall below one node, so below skill 0 the temperature keeps growing and
+    /// the choice widens, straight to [`MIN_SKILL`]: from [`CANDIDATES`] to
+    /// [`MAX_CANDIDATES`] moves, and a cap from 250 cp to [`MAX_LOSS_CAP`], as a beginner
+    /// sometimes overlooks a threat to a minor piece but seldom to a rook.
     pub fn from_skill(skill: f64) -> Level {
         let skill = skill.clamp(MIN_SKILL, 40.0);
         let weakness = ((FULL_SKILL - skill) / FULL_SKILL).max(0.0).powi(2);
+        let below_zero = skill.min(0.0) / MIN_SKILL;
+        let extra_candidates = (MAX_CANDIDATES - CANDIDATES) as f64 * below_zero;
         Level {
             nodes: skill.max(0.0).exp2().round() as u64,
+            candidates: CANDIDATES + extra_candidates.round() as usize,
             temperature: (100.0 * weakness).max(0.1),
-            max_loss: (250.0 * weakness.min(1.0)).round() as i32,
+            max_loss: (250.0 * weakness.min(1.0) + (MAX_LOSS_CAP - 250.0) * below_zero).round()
+                as i32,
         }
     }
 
@@ -125,7 +140,7 @@ pub struct Strength {
 }
 
 impl Strength {
-    /// The weakened search: one thread, [`CANDIDATES`] lines (one where the level's cap is 0;
+    /// The weakened search: one thread, the level's candidate lines (one where its cap is 0;
     /// reporting only the job's MultiPV lines) within the level's node budget and the job's own limits, then the
     /// choice of [`Strength::choose`].
     pub fn search(
@@ -145,7 +160,7 @@ impl Strength {
         } else if level.max_loss == 0 {
             (level.nodes, 1)
         } else {
-            (level.nodes, CANDIDATES)
+            (level.nodes, level.candidates)
         };
         let mut limits = job.limits.clone();
         let budget = limits.nodes.map_or(budget, |nodes| nodes.min(budget));
@@ -187,7 +202,7 @@ impl Strength {
 
     /// The move to play among `lines` (best first) at `level`: a mate in one; else a
     /// recapture on the square of the opponent's last capture if the search likes it best;
-    /// else one of the best [`CANDIDATES`] within the level's cap, drawn with weights
+    /// else one of the level's candidates within its cap, drawn with weights
     /// `exp((score - best) / temperature)`. `None` without lines.
     pub fn choose(
         &self,
@@ -210,7 +225,7 @@ impl Strength {
         let top = clamp(best.score);
         let candidates: Vec<(ScoredMove, f64)> = lines
             .iter()
-            .take(CANDIDATES)
+            .take(level.candidates)
             .filter(|line| line.score > -INFINITE && top - clamp(line.score) <= level.max_loss)
             .map(|&line| {
                 let loss = f64::from(top - clamp(line.score));
@@ -262,6 +277,9 @@ mod tests {
         assert!(weak.temperature > strong.temperature && weak.max_loss > strong.max_loss);
         assert_eq!(Level::from_skill(10.0).nodes, 1024);
         assert_eq!(Level::from_skill(0.0).max_loss, 250);
+        assert_eq!(Level::from_skill(0.0).candidates, CANDIDATES);
+        let lowest = Level::from_skill(MIN_SKILL - 10.0);
+        assert_eq!((lowest.candidates, lowest.max_loss), (MAX_CANDIDATES, 450));
     }
 
     #[test]
