@@ -74,7 +74,8 @@ const SCORE_CLAMP: i32 = 3000;
 pub struct Level {
     /// Nodes after which no new iteration starts.
     pub nodes: u64,
-    /// How many of the best root moves it scores and may choose from.
+    /// How many of the best root moves it scores and may choose from: one where its cap is
+    /// 0, as scoring more would cost it depth for nothing.
     pub candidates: usize,
     /// Softmax temperature in centipawns: a move this much worse than another is e times
     /// less likely.
@@ -97,12 +98,17 @@ impl Level {
         let weakness = ((FULL_SKILL - skill) / FULL_SKILL).max(0.0).powi(2);
         let below_zero = skill.min(0.0) / MIN_SKILL;
         let extra_candidates = (MAX_CANDIDATES - CANDIDATES) as f64 * below_zero;
+        let max_loss =
+            (250.0 * weakness.min(1.0) + (MAX_LOSS_CAP - 250.0) * below_zero).round() as i32;
         Level {
             nodes: skill.max(0.0).exp2().round() as u64,
-            candidates: CANDIDATES + extra_candidates.round() as usize,
+            candidates: if max_loss == 0 {
+                1
+            } else {
+                CANDIDATES + extra_candidates.round() as usize
+            },
             temperature: (100.0 * weakness).max(0.1),
-            max_loss: (250.0 * weakness.min(1.0) + (MAX_LOSS_CAP - 250.0) * below_zero).round()
-                as i32,
+            max_loss,
         }
     }
 
@@ -140,8 +146,8 @@ pub struct Strength {
 }
 
 impl Strength {
-    /// The weakened search: one thread, the level's candidate lines (one where its cap is 0;
-    /// reporting only the job's MultiPV lines) within the level's node budget and the job's own limits, then the
+    /// The weakened search: one thread, the level's candidate lines (reporting only the job's
+    /// MultiPV lines) within the level's node budget and the job's own limits, then the
     /// choice of [`Strength::choose`].
     pub fn search(
         &self,
@@ -153,12 +159,8 @@ impl Strength {
     ) -> SearchResult {
         let level = Level::for_elo(self.elo);
         let lone_king = bare_king_side(&job.root) == Some(job.root.side_to_move().flip());
-        // A level that never leaves the best move searches one line, not the candidates:
-        // scoring three more moves would cost it depth for nothing.
         let (budget, lines) = if lone_king {
             (LONE_KING_NODES, 1)
-        } else if level.max_loss == 0 {
-            (level.nodes, 1)
         } else {
             (level.nodes, level.candidates)
         };
@@ -278,6 +280,7 @@ mod tests {
         assert_eq!(Level::from_skill(10.0).nodes, 1024);
         assert_eq!(Level::from_skill(0.0).max_loss, 250);
         assert_eq!(Level::from_skill(0.0).candidates, CANDIDATES);
+        assert_eq!((strong.candidates, strong.max_loss), (1, 0));
         let lowest = Level::from_skill(MIN_SKILL - 10.0);
         assert_eq!((lowest.candidates, lowest.max_loss), (MAX_CANDIDATES, 450));
     }
