@@ -39,6 +39,17 @@ fn apply(entry: &mut i16, bonus: i32) {
     *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
 }
 
+/// Halves every entry. Loops over rows of fixed length, unlike flattened iterators, compile
+/// to vector code: aging a megabyte of entries one at a time took 9% of data generation's
+/// searches of a few thousand nodes.
+fn halve<const N: usize>(rows: &mut [[i16; N]]) {
+    for row in rows {
+        for entry in row.iter_mut() {
+            *entry /= 2;
+        }
+    }
+}
+
 impl History {
     /// Empty tables.
     pub fn new() -> Box<History> {
@@ -55,14 +66,14 @@ impl History {
     /// Prepares for a new search of the same game: killers belong to the old root's plies,
     /// the statistics stay (halved, so the new position's evidence soon outweighs them).
     pub fn age(&mut self) {
-        for entry in self.quiet.iter_mut().flatten().flatten() {
-            *entry /= 2;
+        for rows in self.quiet.iter_mut() {
+            halve(rows);
         }
-        for entry in self.capture.iter_mut().flatten().flatten() {
-            *entry /= 2;
+        for rows in self.capture.iter_mut() {
+            halve(rows);
         }
-        for entry in self.continuation.iter_mut().flatten().flatten() {
-            *entry /= 2;
+        for rows in self.continuation.iter_mut() {
+            halve(rows);
         }
         self.killers = [[None; 2]; MAX_PLY + 2];
     }
