@@ -32,17 +32,17 @@ pub const DEFAULT_ELO: i32 = 1500;
 /// rising order; ratings between rows are interpolated. Written by
 /// `uci-scripts/calibrate-elo.py`; the data behind it is in the commit that last changed it.
 pub const ELO_SCALE: [(i32, f64); 11] = [
-    (800, -13.12),
-    (1000, -6.86),
-    (1200, -0.59),
-    (1400, 5.67),
-    (1600, 8.61),
-    (1800, 11.13),
-    (2000, 13.46),
-    (2200, 15.62),
-    (2400, 17.62),
-    (2600, 19.51),
-    (2800, 21.29),
+    (800, -10.50),
+    (1000, -4.00),
+    (1200, 5.50),
+    (1400, 8.50),
+    (1600, 10.20),
+    (1800, 12.00),
+    (2000, 15.00),
+    (2200, 18.00),
+    (2400, 19.50),
+    (2600, 21.00),
+    (2800, 22.50),
 ];
 
 /// How many of the best root moves a weakened search scores and may choose from, from skill
