@@ -269,8 +269,8 @@ def main():
         new_rows.append((elo, round(skill, 2)))
     log(args, f"scale after: {new_rows}")
     if far:
-        # The rating is not a straight line in the skill (below about skill 5 the budget hardly
-        # matters), so a row far from its measured point is only an estimate until measured.
+        # The rating is not a straight line in the skill (up to about skill 7, 128 nodes, the budget
+        # hardly matters), so a row far from its measured point is only an estimate until measured.
         log(args, f"levels {far} scored far from their mark: run another pass on the new table, "
                   "with --extra and this run's points")
     if args.write:

@@ -30,7 +30,8 @@ pub const DEFAULT_ELO: i32 = 1500;
 
 /// `(UCI_Elo, skill)`: the skill (see [`Level::from_skill`]) that plays at each rating, in
 /// rising order; ratings between rows are interpolated. Written by
-/// `uci-scripts/calibrate-elo.py`; the data behind it is in the commit that last changed it.
+/// `uci-scripts/calibrate-elo.py` or set from its matches; the data behind it is in the commit
+/// that last changed it.
 pub const ELO_SCALE: [(i32, f64); 11] = [
     (800, -10.50),
     (1000, -4.00),
