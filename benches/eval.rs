@@ -63,7 +63,7 @@ fn eval_benches(c: &mut Criterion) {
                 .iter()
                 .map(|(parent, acc, child)| {
                     acc.update(&net, black_box(parent), black_box(child))
-                        .evaluate(&net, child.side_to_move())
+                        .evaluate(&net, child)
                 })
                 .fold(0i32, i32::wrapping_add)
         })

@@ -183,7 +183,7 @@ impl ThreadData {
     /// network's, from the line's accumulators, and the way to mate a lone king.
     #[inline]
     fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        let net = self.accumulators[ply].evaluate(&self.net, pos.side_to_move());
+        let net = self.accumulators[ply].evaluate(&self.net, pos);
         (net + lone_king_bonus(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 

@@ -16,14 +16,15 @@
 //!   network the engine embeds.
 //!
 //! Parameters live in one flat vector: the feature weights (one row of HIDDEN per input),
-//! the feature bias, the output weights (side to move's half first) and the output bias.
+//! the feature bias, the output weights of each output bucket (side to move's half first)
+//! and the output biases.
 //!
 //! [`network`]: crate::eval::nnue::network
 
 use super::training_data::{mirrored_feature, TrainingPosition};
 use crate::chess::Color;
 use crate::eval::nnue::network::Network;
-use crate::eval::nnue::{HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::eval::nnue::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::search::rng::SplitMix64;
 use rayon::prelude::*;
 use std::fmt;
@@ -32,15 +33,17 @@ use std::fmt;
 pub const CLIP: f32 = 1.98;
 /// Offset of the feature bias in the parameter vector.
 const BIAS: usize = INPUTS * HIDDEN;
-/// Offset of the output weights.
+/// Offset of the output weights, `2 * HIDDEN` per bucket.
 const OUTPUT: usize = BIAS + HIDDEN;
-/// Offset of the output bias.
-const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
+/// Offset of the output biases, one per bucket.
+const OUTPUT_BIAS: usize = OUTPUT + OUTPUT_BUCKETS * 2 * HIDDEN;
 /// Parameters in all.
-pub const PARAMETERS: usize = OUTPUT_BIAS + 1;
-/// First bytes of a float checkpoint, followed by the hidden size (u32) and the parameters
-/// (f32), all little-endian.
-pub const CHECKPOINT_MAGIC: &[u8; 8] = b"FRTCKPT1";
+pub const PARAMETERS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
+/// First bytes of a float checkpoint, followed by the hidden size and the number of output
+/// buckets (u32 each) and the parameters (f32), all little-endian.
+pub const CHECKPOINT_MAGIC: &[u8; 8] = b"FRTCKPT2";
+/// Bytes before a checkpoint's parameters.
+const CHECKPOINT_HEADER: usize = 16;
 
 /// How to train.
 #[derive(Clone, Debug)]
@@ -71,8 +74,8 @@ pub struct FloatNetwork {
 pub enum CheckpointError {
     /// The bytes do not start with [`CHECKPOINT_MAGIC`].
     NotACheckpoint,
-    /// A checkpoint of another hidden size.
-    Hidden(u32),
+    /// A checkpoint of another shape: its hidden size and output buckets.
+    Shape(u32, u32),
     /// The bytes end early or run on.
     Size(usize),
 }
@@ -80,17 +83,18 @@ pub enum CheckpointError {
 impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CheckpointError::NotACheckpoint => write!(f, "not a Ferrite checkpoint (no FRTCKPT1)"),
-            CheckpointError::Hidden(hidden) => {
-                write!(
-                    f,
-                    "a checkpoint of {hidden} hidden neurons; this build has {HIDDEN}"
-                )
+            CheckpointError::NotACheckpoint => {
+                write!(f, "not a Ferrite checkpoint of this layout (no FRTCKPT2)")
             }
+            CheckpointError::Shape(hidden, buckets) => write!(
+                f,
+                "a checkpoint of {hidden} hidden neurons and {buckets} output buckets; this \
+                 build has {HIDDEN} and {OUTPUT_BUCKETS}"
+            ),
             CheckpointError::Size(size) => write!(
                 f,
                 "{size} bytes, but a checkpoint has {}",
-                12 + 4 * PARAMETERS
+                CHECKPOINT_HEADER + 4 * PARAMETERS
             ),
         }
     }
@@ -98,9 +102,11 @@ impl fmt::Display for CheckpointError {
 
 impl std::error::Error for CheckpointError {}
 
-/// The sums one position makes: both accumulators (side to move's first) and the output.
+/// The sums one position makes: both accumulators (side to move's first), the output
+/// bucket's offset in the parameters and the output.
 struct Forward {
     sides: [[f32; HIDDEN]; 2],
+    output: usize,
     out: f32,
 }
 
@@ -154,10 +160,12 @@ impl FloatNetwork {
         } else {
             [black, white]
         };
-        let mut out = self.params[OUTPUT_BIAS];
+        let bucket = output_bucket(position.white().len());
+        let output = OUTPUT + bucket * 2 * HIDDEN;
+        let mut out = self.params[OUTPUT_BIAS + bucket];
         for (side, weights) in sides
             .iter()
-            .zip(self.params[OUTPUT..OUTPUT_BIAS].chunks_exact(HIDDEN))
+            .zip(self.params[output..output + 2 * HIDDEN].chunks_exact(HIDDEN))
         {
             out += side
                 .iter()
@@ -165,7 +173,7 @@ impl FloatNetwork {
                 .map(|(&value, &weight)| screlu(value) * weight)
                 .sum::<f32>();
         }
-        Forward { sides, out }
+        Forward { sides, output, out }
     }
 
     fn row(&self, feature: usize) -> &[f32] {
@@ -184,10 +192,11 @@ impl FloatNetwork {
         let target = target(position, wdl);
         let error = predicted - target;
         let g = 2.0 * error * predicted * (1.0 - predicted);
-        grad[OUTPUT_BIAS] += g;
+        let bucket = (forward.output - OUTPUT) / (2 * HIDDEN);
+        grad[OUTPUT_BIAS + bucket] += g;
         let mut deltas = [[0f32; HIDDEN]; 2];
         for (half, (side, delta)) in forward.sides.iter().zip(&mut deltas).enumerate() {
-            let start = OUTPUT + half * HIDDEN;
+            let start = forward.output + half * HIDDEN;
             let weights = &self.params[start..start + HIDDEN];
             let weight_grads = &mut grad[start..start + HIDDEN];
             for j in 0..HIDDEN {
@@ -247,30 +256,51 @@ impl FloatNetwork {
         Network {
             feature_weights: (0..INPUTS).map(|i| row(i * HIDDEN, QA)).collect(),
             feature_bias: row(BIAS, QA),
-            output_weights: [row(OUTPUT, QB), row(OUTPUT + HIDDEN, QB)],
-            output_bias: (self.params[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
+            output_weights: std::array::from_fn(|bucket| {
+                let start = OUTPUT + bucket * 2 * HIDDEN;
+                [row(start, QB), row(start + HIDDEN, QB)]
+            }),
+            output_bias: std::array::from_fn(|bucket| {
+                (self.params[OUTPUT_BIAS + bucket] * (QA * QB) as f32).round() as i32
+            }),
         }
     }
 
-    /// The quantised network, its output bias shifted so that on `positions` it gives on
-    /// average what the float network gives. Rounding the output weights can move every
-    /// evaluation alike: the neurons that are on in every position add up their rounding
-    /// errors into one constant (25 cp, all against the side to move, in one net of ours).
+    /// The quantised network, each output bucket's bias shifted so that on the bucket's
+    /// `positions` it gives on average what the float network gives. Rounding the output
+    /// weights can move every evaluation alike: the neurons that are on in every position add
+    /// up their rounding errors into one constant (25 cp, all against the side to move, in
+    /// one net of ours).
     pub fn quantise_calibrated(&self, positions: &[TrainingPosition]) -> Network {
         let mut quantised = self.quantise();
-        if positions.is_empty() {
-            return quantised;
-        }
-        let gap: f64 = positions
+        let (gaps, counts) = positions
             .par_iter()
-            .map(|position| {
-                f64::from(self.evaluate(position))
-                    - f64::from(quantised_evaluation(&quantised, position))
-            })
-            .sum::<f64>()
-            / positions.len() as f64;
+            .fold(
+                || ([0f64; OUTPUT_BUCKETS], [0usize; OUTPUT_BUCKETS]),
+                |(mut gaps, mut counts), position| {
+                    let bucket = output_bucket(position.white().len());
+                    gaps[bucket] += f64::from(self.evaluate(position))
+                        - f64::from(quantised_evaluation(&quantised, position));
+                    counts[bucket] += 1;
+                    (gaps, counts)
+                },
+            )
+            .reduce(
+                || ([0f64; OUTPUT_BUCKETS], [0usize; OUTPUT_BUCKETS]),
+                |(mut gaps, mut counts), (more_gaps, more_counts)| {
+                    for bucket in 0..OUTPUT_BUCKETS {
+                        gaps[bucket] += more_gaps[bucket];
+                        counts[bucket] += more_counts[bucket];
+                    }
+                    (gaps, counts)
+                },
+            );
         let per_centipawn = f64::from(QA * QB) / f64::from(SCALE);
-        quantised.output_bias += (gap * per_centipawn).round() as i32;
+        for ((bias, gap), count) in quantised.output_bias.iter_mut().zip(gaps).zip(counts) {
+            if count > 0 {
+                *bias += (gap / count as f64 * per_centipawn).round() as i32;
+            }
+        }
         quantised
     }
 
@@ -278,6 +308,7 @@ impl FloatNetwork {
     pub fn to_checkpoint(&self) -> Vec<u8> {
         let mut bytes = CHECKPOINT_MAGIC.to_vec();
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        bytes.extend_from_slice(&(OUTPUT_BUCKETS as u32).to_le_bytes());
         bytes.extend(self.params.iter().flat_map(|value| value.to_le_bytes()));
         bytes
     }
@@ -287,12 +318,13 @@ impl FloatNetwork {
         let rest = bytes
             .strip_prefix(CHECKPOINT_MAGIC.as_slice())
             .ok_or(CheckpointError::NotACheckpoint)?;
-        let (hidden, values) = rest
-            .split_at_checked(4)
+        let (shape, values) = rest
+            .split_at_checked(CHECKPOINT_HEADER - CHECKPOINT_MAGIC.len())
             .ok_or(CheckpointError::Size(bytes.len()))?;
-        let hidden = u32::from_le_bytes([hidden[0], hidden[1], hidden[2], hidden[3]]);
-        if hidden as usize != HIDDEN {
-            return Err(CheckpointError::Hidden(hidden));
+        let hidden = u32::from_le_bytes([shape[0], shape[1], shape[2], shape[3]]);
+        let buckets = u32::from_le_bytes([shape[4], shape[5], shape[6], shape[7]]);
+        if (hidden as usize, buckets as usize) != (HIDDEN, OUTPUT_BUCKETS) {
+            return Err(CheckpointError::Shape(hidden, buckets));
         }
         if values.len() != 4 * PARAMETERS {
             return Err(CheckpointError::Size(bytes.len()));
@@ -449,10 +481,11 @@ pub fn quantised_evaluation(quantised: &Network, position: &TrainingPosition) ->
     let white = position.white().iter().map(|&f| usize::from(f));
     let black = white.clone().map(mirrored_feature);
     let [white, black] = [quantised.accumulate(white), quantised.accumulate(black)];
+    let pieces = position.white().len();
     if position.side_to_move == Color::White {
-        quantised.output(&[white, black])
+        quantised.output(&[white, black], pieces)
     } else {
-        quantised.output(&[black, white])
+        quantised.output(&[black, white], pieces)
     }
 }
 
@@ -512,12 +545,14 @@ mod tests {
             error * error
         };
         let feature = usize::from(position.white()[0]);
+        // Kiwipete has 32 pieces: the last output bucket.
+        let output = OUTPUT + 7 * 2 * HIDDEN;
         for index in [
             feature * HIDDEN + 5,
             BIAS + 7,
-            OUTPUT + 3,
-            OUTPUT + HIDDEN + 9,
-            OUTPUT_BIAS,
+            output + 3,
+            output + HIDDEN + 9,
+            OUTPUT_BIAS + 7,
         ] {
             let mut plus = net.clone();
             plus.params[index] += 1e-3;
@@ -625,7 +660,13 @@ mod tests {
         other[8..12].copy_from_slice(&doubled.to_le_bytes());
         assert_eq!(
             FloatNetwork::from_checkpoint(&other),
-            Err(CheckpointError::Hidden(doubled))
+            Err(CheckpointError::Shape(doubled, OUTPUT_BUCKETS as u32))
+        );
+        let mut other = bytes.clone();
+        other[12..16].copy_from_slice(&1u32.to_le_bytes());
+        assert_eq!(
+            FloatNetwork::from_checkpoint(&other),
+            Err(CheckpointError::Shape(HIDDEN as u32, 1))
         );
         assert_eq!(
             FloatNetwork::from_checkpoint(b"nonsense"),

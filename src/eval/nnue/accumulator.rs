@@ -67,11 +67,13 @@ impl Accumulator {
         }
     }
 
-    /// The network's evaluation in centipawns for `side_to_move`.
+    /// The network's evaluation in centipawns for the side to move of `pos`, whose
+    /// accumulators these are.
     #[inline]
-    pub fn evaluate(&self, net: &Network, side_to_move: Color) -> i32 {
-        let us = side_to_move.index();
-        net.output(&[self.sides[us], self.sides[1 - us]])
+    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+        let us = pos.side_to_move().index();
+        let pieces = pos.occupied().popcount() as usize;
+        net.output(&[self.sides[us], self.sides[1 - us]], pieces)
     }
 }
 
@@ -148,7 +150,7 @@ mod tests {
                 pos = next;
                 assert_eq!(acc, Accumulator::refresh(net, &pos), "{}", pos.to_fen());
                 assert_eq!(
-                    acc.evaluate(net, pos.side_to_move()),
+                    acc.evaluate(net, &pos),
                     net.evaluate(&pos),
                     "{}",
                     pos.to_fen()

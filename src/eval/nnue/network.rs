@@ -1,14 +1,16 @@
 //! The quantised network and its file, as `ferrite train` writes it and the engine reads it.
-//! All values little-endian; the sizes follow from [`INPUTS`] and [`HIDDEN`]:
+//! All values little-endian; the sizes follow from [`INPUTS`], [`HIDDEN`] and
+//! [`OUTPUT_BUCKETS`] (B):
 //!
 //! ```text
 //! offset                      what                              type and scale
 //! 0                           feature weights, INPUTS rows      i16 x HIDDEN each, x QA
 //! 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN, x QA
-//! 2*(INPUTS+1)*HIDDEN         output weights, side to move's    i16 x HIDDEN, x QB
-//!                             half, then the other side's       i16 x HIDDEN, x QB
-//! 2*(INPUTS+3)*HIDDEN         output bias                       i32, x QA*QB
-//! 2*(INPUTS+3)*HIDDEN + 4     end ([`NET_BYTES`])
+//! 2*(INPUTS+1)*HIDDEN         output weights, for each bucket:  B times:
+//!                             the side to move's half, then     i16 x HIDDEN, x QB
+//!                             the other side's                  i16 x HIDDEN, x QB
+//! 2*(INPUTS+1+2B)*HIDDEN      output biases, one per bucket     i32 x B, x QA*QB
+//! 2*(INPUTS+1+2B)*HIDDEN + 4B end ([`NET_BYTES`])
 //! ```
 //!
 //! The trainer clips every weight to `[-1.98, 1.98]`, and loading refuses a file with a
@@ -16,12 +18,12 @@
 //! an accumulator (the bias and 32 rows, each at most 510) fits an `i16`, and the output sum
 //! of `clamp(a, 0, QA)^2 * w` fits an `i32`: 2 * HIDDEN * 255^2 * 128 < 2^31.
 
-use super::{active_features, HIDDEN, INPUTS, QA, QB, SCALE};
+use super::{active_features, output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::chess::Position;
 use std::fmt;
 
 /// Bytes of a network file.
-pub const NET_BYTES: usize = 2 * (INPUTS + 3) * HIDDEN + 4;
+pub const NET_BYTES: usize = 2 * (INPUTS + 1 + 2 * OUTPUT_BUCKETS) * HIDDEN + 4 * OUTPUT_BUCKETS;
 
 /// A quantised network.
 #[derive(Clone, PartialEq, Eq)]
@@ -30,16 +32,20 @@ pub struct Network {
     pub feature_weights: Vec<[i16; HIDDEN]>,
     /// The accumulators' start.
     pub feature_bias: [i16; HIDDEN],
-    /// Output weights for the side to move's accumulator, then the other side's.
-    pub output_weights: [[i16; HIDDEN]; 2],
-    /// Output bias.
-    pub output_bias: i32,
+    /// Output weights of each bucket: for the side to move's accumulator, then the other
+    /// side's.
+    pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    /// Output bias of each bucket.
+    pub output_bias: [i32; OUTPUT_BUCKETS],
 }
 
 impl fmt::Debug for Network {
     // Its weights would fill pages: the shape says which network it is.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({INPUTS}x{HIDDEN})")
+        write!(
+            f,
+            "Network({INPUTS}x{HIDDEN}, {OUTPUT_BUCKETS} output buckets)"
+        )
     }
 }
 
@@ -62,7 +68,8 @@ impl fmt::Display for NetError {
         match self {
             NetError::Size(size) => write!(
                 f,
-                "{size} bytes, but a network of {INPUTS}x{HIDDEN} inputs has {NET_BYTES}"
+                "{size} bytes, but a network of {INPUTS}x{HIDDEN} inputs and {OUTPUT_BUCKETS} output \
+                 buckets has {NET_BYTES}"
             ),
             NetError::OutOfRange { layer, value } => {
                 write!(
@@ -115,9 +122,11 @@ impl Network {
         let mut row = || std::array::from_fn(|_| values.next().unwrap_or_default());
         let feature_weights = (0..INPUTS).map(|_| row()).collect();
         let feature_bias = row();
-        let output_weights = [row(), row()];
-        let tail = &bytes[NET_BYTES - 4..];
-        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let output_weights = std::array::from_fn(|_| [row(), row()]);
+        let mut biases = bytes[NET_BYTES - 4 * OUTPUT_BUCKETS..]
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let output_bias = std::array::from_fn(|_| biases.next().unwrap_or_default());
         let net = Network {
             feature_weights,
             feature_bias,
@@ -140,7 +149,7 @@ impl Network {
                 value,
             });
         }
-        if let Some(value) = beyond(&net.output_weights, 2 * QB) {
+        if let Some(value) = beyond(net.output_weights.as_flattened(), 2 * QB) {
             return Err(NetError::OutOfRange {
                 layer: "output",
                 value,
@@ -162,11 +171,11 @@ impl Network {
             .feature_weights
             .iter()
             .chain(std::iter::once(&self.feature_bias))
-            .chain(&self.output_weights);
+            .chain(self.output_weights.as_flattened());
         for row in rows {
             bytes.extend(row.iter().flat_map(|value| value.to_le_bytes()));
         }
-        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes.extend(self.output_bias.iter().flat_map(|bias| bias.to_le_bytes()));
         bytes
     }
 
@@ -191,20 +200,22 @@ impl Network {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let us = pos.side_to_move();
         let sides = [self.accumulator(pos, us), self.accumulator(pos, us.flip())];
-        self.output(&sides)
+        self.output(&sides, pos.occupied().popcount() as usize)
     }
 
-    /// The output for the side to move's accumulator and the other side's, in centipawns.
-    pub fn output(&self, sides: &[[i16; HIDDEN]; 2]) -> i32 {
+    /// The output for the side to move's accumulator and the other side's, on a board of
+    /// `pieces` pieces (which choose the output bucket), in centipawns.
+    pub fn output(&self, sides: &[[i16; HIDDEN]; 2], pieces: usize) -> i32 {
+        let bucket = output_bucket(pieces);
         let mut sum = 0i32;
-        for (acc, weights) in sides.iter().zip(&self.output_weights) {
+        for (acc, weights) in sides.iter().zip(&self.output_weights[bucket]) {
             for (&value, &weight) in acc.iter().zip(weights) {
                 let clipped = i32::from(value).clamp(0, QA);
                 sum += clipped * clipped * i32::from(weight);
             }
         }
         // In 64 bits: the bias may take the sum past 2^31 / SCALE.
-        let scaled = i64::from(sum / QA + self.output_bias) * i64::from(SCALE);
+        let scaled = i64::from(sum / QA + self.output_bias[bucket]) * i64::from(SCALE);
         (scaled / i64::from(QA * QB)) as i32
     }
 }
@@ -219,11 +230,13 @@ pub(crate) fn made_up_network() -> Network {
             .map(|i| std::array::from_fn(|j| value(i, j)))
             .collect(),
         feature_bias: std::array::from_fn(|j| value(7, j) + 60),
-        output_weights: [
-            std::array::from_fn(|j| value(3, j)),
-            std::array::from_fn(|j| value(5, j)),
-        ],
-        output_bias: -1234,
+        output_weights: std::array::from_fn(|b| {
+            [
+                std::array::from_fn(|j| value(3 + 2 * b, j)),
+                std::array::from_fn(|j| value(4 + 2 * b, j)),
+            ]
+        }),
+        output_bias: std::array::from_fn(|b| -1234 + 100 * b as i32),
     }
 }
 
@@ -255,7 +268,7 @@ mod tests {
             })
         );
         let mut wild = net;
-        wild.output_weights[1][0] = -129;
+        wild.output_weights[5][1][0] = -129;
         assert_eq!(
             Network::from_bytes(&wild.to_bytes()).err(),
             Some(NetError::OutOfRange {
@@ -268,14 +281,32 @@ mod tests {
     #[test]
     fn the_output_is_the_screlu_sum_of_both_sides() {
         let mut net = network();
-        net.output_weights = [[1; HIDDEN], [0; HIDDEN]];
-        net.output_bias = 0;
+        net.output_weights = [[[1; HIDDEN], [0; HIDDEN]]; OUTPUT_BUCKETS];
+        net.output_bias = [0; OUTPUT_BUCKETS];
         // Every accumulator value at QA: each of the HIDDEN terms is QA^2.
         let full = [[QA as i16; HIDDEN], [0; HIDDEN]];
         let expected = (HIDDEN as i32 * QA * QA / QA) * SCALE / (QA * QB);
-        assert_eq!(net.output(&full), expected);
+        assert_eq!(net.output(&full, 32), expected);
         // Negative values are clipped to zero, large ones to QA.
-        assert_eq!(net.output(&[[-500; HIDDEN], [0; HIDDEN]]), 0);
-        assert_eq!(net.output(&[[1000; HIDDEN], [0; HIDDEN]]), expected);
+        assert_eq!(net.output(&[[-500; HIDDEN], [0; HIDDEN]], 32), 0);
+        assert_eq!(net.output(&[[1000; HIDDEN], [0; HIDDEN]], 32), expected);
+    }
+
+    #[test]
+    fn the_piece_count_chooses_the_output_weights() {
+        let mut net = network();
+        net.output_weights = [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS];
+        net.output_bias = std::array::from_fn(|b| b as i32 * QA * QB);
+        net.output_weights[7][1] = [2; HIDDEN];
+        let sides = [[0; HIDDEN], [QA as i16; HIDDEN]];
+        // The bias alone: one unit of output (SCALE centipawns) per bucket number.
+        assert_eq!(net.output(&sides, 3), 0);
+        assert_eq!(net.output(&sides, 6), SCALE);
+        assert_eq!(net.output(&sides, 29), 6 * SCALE);
+        // The full board's bucket also reads the other side's accumulator.
+        assert_eq!(
+            net.output(&sides, 32),
+            7 * SCALE + 2 * HIDDEN as i32 * SCALE / QB
+        );
     }
 }

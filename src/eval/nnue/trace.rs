@@ -25,7 +25,8 @@ fn white_eval(net: &Network, pos: &Position, skip: Option<Square>) -> i32 {
         net.accumulate(features(Color::Black)),
     ];
     let us = pos.side_to_move();
-    let eval = net.output(&[sides[us.index()], sides[1 - us.index()]]);
+    let pieces = pos.occupied().iter().filter(|&sq| Some(sq) != skip).count();
+    let eval = net.output(&[sides[us.index()], sides[1 - us.index()]], pieces);
     if us == Color::White {
         eval
     } else {
