@@ -37,6 +37,11 @@ const BIAS: usize = INPUTS * HIDDEN;
 const OUTPUT: usize = BIAS + HIDDEN;
 /// Offset of the output biases, one per bucket.
 const OUTPUT_BIAS: usize = OUTPUT + OUTPUT_BUCKETS * 2 * HIDDEN;
+
+/// Offset of the output weights of `bucket`.
+const fn output_weights(bucket: usize) -> usize {
+    OUTPUT + bucket * 2 * HIDDEN
+}
 /// Parameters in all.
 pub const PARAMETERS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 /// First bytes of a float checkpoint, followed by the hidden size and the number of output
@@ -103,10 +108,10 @@ impl fmt::Display for CheckpointError {
 impl std::error::Error for CheckpointError {}
 
 /// The sums one position makes: both accumulators (side to move's first), the output
-/// bucket's offset in the parameters and the output.
+/// bucket and the output.
 struct Forward {
     sides: [[f32; HIDDEN]; 2],
-    output: usize,
+    bucket: usize,
     out: f32,
 }
 
@@ -161,7 +166,7 @@ impl FloatNetwork {
             [black, white]
         };
         let bucket = output_bucket(position.white().len());
-        let output = OUTPUT + bucket * 2 * HIDDEN;
+        let output = output_weights(bucket);
         let mut out = self.params[OUTPUT_BIAS + bucket];
         for (side, weights) in sides
             .iter()
@@ -173,7 +178,7 @@ impl FloatNetwork {
                 .map(|(&value, &weight)| screlu(value) * weight)
                 .sum::<f32>();
         }
-        Forward { sides, output, out }
+        Forward { sides, bucket, out }
     }
 
     fn row(&self, feature: usize) -> &[f32] {
@@ -192,11 +197,10 @@ impl FloatNetwork {
         let target = target(position, wdl);
         let error = predicted - target;
         let g = 2.0 * error * predicted * (1.0 - predicted);
-        let bucket = (forward.output - OUTPUT) / (2 * HIDDEN);
-        grad[OUTPUT_BIAS + bucket] += g;
+        grad[OUTPUT_BIAS + forward.bucket] += g;
         let mut deltas = [[0f32; HIDDEN]; 2];
         for (half, (side, delta)) in forward.sides.iter().zip(&mut deltas).enumerate() {
-            let start = forward.output + half * HIDDEN;
+            let start = output_weights(forward.bucket) + half * HIDDEN;
             let weights = &self.params[start..start + HIDDEN];
             let weight_grads = &mut grad[start..start + HIDDEN];
             for j in 0..HIDDEN {
@@ -257,7 +261,7 @@ impl FloatNetwork {
             feature_weights: (0..INPUTS).map(|i| row(i * HIDDEN, QA)).collect(),
             feature_bias: row(BIAS, QA),
             output_weights: std::array::from_fn(|bucket| {
-                let start = OUTPUT + bucket * 2 * HIDDEN;
+                let start = output_weights(bucket);
                 [row(start, QB), row(start + HIDDEN, QB)]
             }),
             output_bias: std::array::from_fn(|bucket| {
@@ -546,7 +550,7 @@ mod tests {
         };
         let feature = usize::from(position.white()[0]);
         // Kiwipete has 32 pieces: the last output bucket.
-        let output = OUTPUT + 7 * 2 * HIDDEN;
+        let output = output_weights(7);
         for index in [
             feature * HIDDEN + 5,
             BIAS + 7,
