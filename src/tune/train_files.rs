@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// Held-out positions the quantised network is checked on.
 pub const QUANTISATION_CHECK_POSITIONS: usize = 1000;
 /// Training positions (shuffled, so drawn from all games) the quantised network's output
-/// bias is calibrated on ([`FloatNetwork::quantise_calibrated`]).
+/// biases are calibrated on ([`FloatNetwork::quantise_calibrated`]).
 pub const CALIBRATION_POSITIONS: usize = 10_000;
 
 /// The files of a training run.

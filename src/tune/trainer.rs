@@ -39,7 +39,7 @@ const OUTPUT: usize = BIAS + HIDDEN;
 const OUTPUT_BIAS: usize = OUTPUT + OUTPUT_BUCKETS * 2 * HIDDEN;
 
 /// Offset of the output weights of `bucket`.
-const fn output_weights(bucket: usize) -> usize {
+const fn output_weights_offset(bucket: usize) -> usize {
     OUTPUT + bucket * 2 * HIDDEN
 }
 /// Parameters in all.
@@ -166,7 +166,7 @@ impl FloatNetwork {
             [black, white]
         };
         let bucket = output_bucket(position.white().len());
-        let output = output_weights(bucket);
+        let output = output_weights_offset(bucket);
         let mut out = self.params[OUTPUT_BIAS + bucket];
         for (side, weights) in sides
             .iter()
@@ -200,7 +200,7 @@ impl FloatNetwork {
         grad[OUTPUT_BIAS + forward.bucket] += g;
         let mut deltas = [[0f32; HIDDEN]; 2];
         for (half, (side, delta)) in forward.sides.iter().zip(&mut deltas).enumerate() {
-            let start = output_weights(forward.bucket) + half * HIDDEN;
+            let start = output_weights_offset(forward.bucket) + half * HIDDEN;
             let weights = &self.params[start..start + HIDDEN];
             let weight_grads = &mut grad[start..start + HIDDEN];
             for j in 0..HIDDEN {
@@ -261,7 +261,7 @@ impl FloatNetwork {
             feature_weights: (0..INPUTS).map(|i| row(i * HIDDEN, QA)).collect(),
             feature_bias: row(BIAS, QA),
             output_weights: std::array::from_fn(|bucket| {
-                let start = output_weights(bucket);
+                let start = output_weights_offset(bucket);
                 [row(start, QB), row(start + HIDDEN, QB)]
             }),
             output_bias: std::array::from_fn(|bucket| {
@@ -277,32 +277,18 @@ impl FloatNetwork {
     /// one net of ours).
     pub fn quantise_calibrated(&self, positions: &[TrainingPosition]) -> Network {
         let mut quantised = self.quantise();
-        let (gaps, counts) = positions
-            .par_iter()
-            .fold(
-                || ([0f64; OUTPUT_BUCKETS], [0usize; OUTPUT_BUCKETS]),
-                |(mut gaps, mut counts), position| {
-                    let bucket = output_bucket(position.white().len());
-                    gaps[bucket] += f64::from(self.evaluate(position))
-                        - f64::from(quantised_evaluation(&quantised, position));
-                    counts[bucket] += 1;
-                    (gaps, counts)
-                },
-            )
-            .reduce(
-                || ([0f64; OUTPUT_BUCKETS], [0usize; OUTPUT_BUCKETS]),
-                |(mut gaps, mut counts), (more_gaps, more_counts)| {
-                    for bucket in 0..OUTPUT_BUCKETS {
-                        gaps[bucket] += more_gaps[bucket];
-                        counts[bucket] += more_counts[bucket];
-                    }
-                    (gaps, counts)
-                },
-            );
+        // The trainer calibrates on ten thousand positions: one thread is quick enough.
+        let mut gaps = [(0f64, 0usize); OUTPUT_BUCKETS];
+        for position in positions {
+            let (sum, count) = &mut gaps[output_bucket(position.white().len())];
+            *sum += f64::from(self.evaluate(position))
+                - f64::from(quantised_evaluation(&quantised, position));
+            *count += 1;
+        }
         let per_centipawn = f64::from(QA * QB) / f64::from(SCALE);
-        for ((bias, gap), count) in quantised.output_bias.iter_mut().zip(gaps).zip(counts) {
+        for (bias, (sum, count)) in quantised.output_bias.iter_mut().zip(gaps) {
             if count > 0 {
-                *bias += (gap / count as f64 * per_centipawn).round() as i32;
+                *bias += (sum / count as f64 * per_centipawn).round() as i32;
             }
         }
         quantised
@@ -550,7 +536,7 @@ mod tests {
         };
         let feature = usize::from(position.white()[0]);
         // Kiwipete has 32 pieces: the last output bucket.
-        let output = output_weights(7);
+        let output = output_weights_offset(7);
         for index in [
             feature * HIDDEN + 5,
             BIAS + 7,
