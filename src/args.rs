@@ -152,7 +152,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.0)]
     pub wdl: f32,
     /// AdamW's weight decay.
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.1)]
     pub weight_decay: f32,
     /// Train on the positions as they are only, not also mirrored left to right.
     #[arg(long)]
