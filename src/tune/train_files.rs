@@ -3,6 +3,7 @@
 //! quantised network, and measure how far the quantised network strays from the float one on
 //! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
 
+use super::eval_scale::result_scale;
 use super::trainer::{
     quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
 };
@@ -17,6 +18,8 @@ pub const QUANTISATION_CHECK_POSITIONS: usize = 1000;
 /// Training positions (shuffled, so drawn from all games) the quantised network's output
 /// biases are calibrated on ([`FloatNetwork::quantise_calibrated`]).
 pub const CALIBRATION_POSITIONS: usize = 10_000;
+/// Training positions the network's scale and the data's are measured on ([`result_scale`]).
+pub const SCALE_POSITIONS: usize = 200_000;
 
 /// The files of a training run.
 #[derive(Clone, Debug)]
@@ -61,6 +64,15 @@ pub enum TrainProgress {
         /// Positions it was measured on.
         positions: usize,
     },
+    /// The scales of the network and of its data's search scores ([`result_scale`]).
+    Scale {
+        /// The network's `K`, centipawns.
+        network: f64,
+        /// The search scores' `K`, centipawns.
+        data: f64,
+        /// Training positions both were measured on.
+        positions: usize,
+    },
 }
 
 impl fmt::Display for TrainProgress {
@@ -86,6 +98,15 @@ impl fmt::Display for TrainProgress {
                 "quantised network ({NET_BYTES} bytes) against the float one on {positions} \
                  held-out positions: mean gap {:.2} cp, largest {:.1} cp",
                 quantisation_error.mean, quantisation_error.max
+            ),
+            TrainProgress::Scale {
+                network,
+                data,
+                positions,
+            } => write!(
+                f,
+                "scale: the results of {positions} training positions fit sigmoid(eval / K) \
+                 best at K = {network:.0} cp for the network, {data:.0} cp for the search scores"
             ),
         }
     }
@@ -204,5 +225,16 @@ pub fn train_files(
         quantisation_error: quantisation_error(&net, &quantised, checked),
         positions: checked.len(),
     });
+    let measured = &data.train[..data.train.len().min(SCALE_POSITIONS)];
+    if let (Some(network), Some(data)) = (
+        result_scale(measured, |position| net.evaluate(position)),
+        result_scale(measured, |position| f32::from(position.score)),
+    ) {
+        progress(&TrainProgress::Scale {
+            network,
+            data,
+            positions: measured.len(),
+        });
+    }
     Ok(())
 }
