@@ -70,8 +70,8 @@ mod tests {
             .map(|_| {
                 let score = (rng.below(1601) as i32 - 800) as i16;
                 let win = 1.0 / (1.0 + (-f64::from(score) / scale).exp());
-                let draw = rng.below(1_000_000) as f64 / 1_000_000.0;
-                let result = if draw < win {
+                let uniform = rng.below(1_000_000) as f64 / 1_000_000.0;
+                let result = if uniform < win {
                     GameResult::WhiteWin
                 } else {
                     GameResult::BlackWin
@@ -82,7 +82,7 @@ mod tests {
     }
 
     #[test]
-    fn the_scale_results_were_drawn_with_is_found() {
+    fn finds_the_scale_the_results_were_drawn_with() {
         for scale in [150.0, 300.0] {
             let found =
                 result_scale(&positions(scale, 20_000), |p| f32::from(p.score)).expect("positions");
