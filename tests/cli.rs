@@ -49,7 +49,14 @@ fn a_search_given_as_argument_runs_to_its_limit_before_quit() {
         last_info.starts_with("info depth 6 ") && last_info.contains(" score mate 2 "),
         "{lines:#?}"
     );
-    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove b6c7")));
+    // Every first move of a mate in two; which one the search settles on is the network's.
+    let mates_in_two = ["b6c7", "b5d5", "b5e5", "b5f5", "b5g5", "b5h5"];
+    let best = lines
+        .last()
+        .and_then(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a bestmove line last");
+    assert!(mates_in_two.contains(&best), "{lines:#?}");
 }
 
 #[test]
