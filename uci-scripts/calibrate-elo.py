@@ -17,7 +17,8 @@ What it does:
    quadratic is not rising over the measured range); below the lowest anchor it follows the
    chain of step 3 in straight lines (there the node budget hardly matters and the
    temperature makes the difference, which no one curve fits). For every row of the table it
-   writes the skill whose rating is the row's UCI_Elo.
+   writes the skill whose rating is the row's UCI_Elo; rows rated above the highest anchor
+   keep their skill, as the fit is not extrapolated.
 5. Prints the data (for the commit message) and, with --write, rewrites the table.
 
 Each match goes through match.py (CPU-heavy: take the shared lock on a shared machine):
@@ -258,10 +259,15 @@ def main():
             (s0, r0), (s1, r1) = pairs[0]
         return s0 + (s1 - s0) * (elo - r0) / (r1 - r0)
 
+    top = rating(coefficients, high)
     new_rows = []
-    for elo, _ in rows:
+    for elo, old in rows:
         if len(chain) >= 2 and elo < rating(coefficients, lowest[0]):
             skill = chain_skill(elo)
+        elif elo > top:
+            # Past the highest anchor the fit is a guess, and at short time controls the clock,
+            # not the budget, caps the top levels, so the fit flattens there: the row stays.
+            skill = old
         else:
             skill = invert(coefficients, elo, lowest[0] - 10, 30.0)
         if new_rows and skill <= new_rows[-1][1]:

@@ -33,9 +33,9 @@ pub const DEFAULT_ELO: i32 = 1500;
 /// `uci-scripts/calibrate-elo.py` or set from its matches; the data behind it is in the commit
 /// that last changed it.
 pub const ELO_SCALE: [(i32, f64); 11] = [
-    (800, -10.50),
-    (1000, -4.00),
-    (1200, 5.50),
+    (800, -6.30),
+    (1000, 0.00),
+    (1200, 6.90),
     (1400, 8.50),
     (1600, 10.20),
     (1800, 12.00),
