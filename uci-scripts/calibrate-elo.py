@@ -269,7 +269,7 @@ def main():
             # not the budget, caps the top levels, so the fit flattens there: the row stays.
             skill = old
         else:
-            skill = invert(coefficients, elo, lowest[0] - 10, 30.0)
+            skill = invert(coefficients, elo, lowest[0] - 10, high)
         if new_rows and skill <= new_rows[-1][1]:
             skill = new_rows[-1][1] + 0.01
         new_rows.append((elo, round(skill, 2)))
