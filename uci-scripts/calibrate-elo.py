@@ -9,7 +9,8 @@ What it does:
 2. Plays Ferrite at each --anchors UCI_Elo against Stockfish 15.1 (Debian's `stockfish`,
    whose UCI_Elo is anchored to the CCRL list) at the same UCI_Elo, both with
    UCI_LimitStrength: the score gives the rating that Ferrite's skill at that UCI_Elo
-   really plays at.
+   really plays at. The top anchors (--top-from up) play at --top-tc, 60+0.6: their node
+   budgets outlast the clock at 8+0.08, and Stockfish's own scale was fitted at 60+0.6.
 3. Below Stockfish's floor (1350) the scale continues on its own: each --below UCI_Elo plays
    the level above it (the lowest anchor first), and its rating is that level's plus the
    Elo difference of the score. So a level 200 points lower scores about 24%.
@@ -70,13 +71,13 @@ def elo_difference(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def play(args, first, second, label):
-    """Plays a match; returns (wins, draws, losses) of `first`."""
+def play(args, first, second, label, tc):
+    """Plays a match at `tc`; returns (wins, draws, losses) of `first`."""
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         summary_path = f.name
     command = [sys.executable, args.match,
                "--engine", *first, "--engine", *second,
-               "--tc", args.tc, "--games", str(args.games),
+               "--tc", tc, "--games", str(args.games),
                "--concurrency", str(args.concurrency),
                "--openings", args.openings, "--openings-order", "random",
                "--seed", str(args.seed), "--json", summary_path, "--quiet"]
@@ -158,10 +159,14 @@ def main():
     parser.add_argument("--openings",
                         default=os.path.join(ROOT, "..", "shared", "data", "openings", "noob_3moves_5000.epd"))
     parser.add_argument("--tc", default="8+0.08")
+    parser.add_argument("--top-tc", default="60+0.6",
+                        help="time control of the anchors from --top-from up, whose node budgets "
+                        "the clock at --tc would cut short (Stockfish's scale is set at 60+0.6)")
+    parser.add_argument("--top-from", type=int, default=2400)
     parser.add_argument("--games", type=int, default=30, help="games per level")
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--anchors", default="1400,1800,2200,2600",
+    parser.add_argument("--anchors", default="1400,1800,2200,2400",
                         help="UCI_Elo values played against Stockfish")
     parser.add_argument("--below", default="1200,1000",
                         help="UCI_Elo values below Stockfish's floor, each played against the level above")
@@ -194,7 +199,8 @@ def main():
         if wdl is None:
             stockfish = [f"cmd={args.stockfish}", "name=stockfish", "option.Hash=16", "option.Threads=1",
                          "option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}"]
-            wdl = play(args, ferrite(args, elo, f"ferrite-{elo}"), stockfish, f"anchor-{elo}")
+            tc = args.top_tc if elo >= args.top_from else args.tc
+            wdl = play(args, ferrite(args, elo, f"ferrite-{elo}"), stockfish, f"anchor-{elo}", tc)
         results["anchor"][str(elo)] = list(wdl)
         points.append((elo, elo, True, wdl))
     above = anchors[0]
@@ -202,7 +208,7 @@ def main():
         wdl = earlier.get("below", {}).get(str(elo))
         if wdl is None:
             wdl = play(args, ferrite(args, elo, f"ferrite-{elo}"), ferrite(args, above, f"ferrite-{above}"),
-                       f"below-{elo}")
+                       f"below-{elo}", args.tc)
         results["below"][str(elo)] = list(wdl)
         points.append((elo, above, False, wdl))
         above = elo

@@ -24,7 +24,7 @@ use crate::eval::lone_king::bare_king_side;
 /// Lowest `UCI_Elo`.
 pub const MIN_ELO: i32 = 800;
 /// Highest `UCI_Elo`.
-pub const MAX_ELO: i32 = 2800;
+pub const MAX_ELO: i32 = 2400;
 /// `UCI_Elo` until the user sets one.
 pub const DEFAULT_ELO: i32 = 1500;
 
@@ -32,7 +32,7 @@ pub const DEFAULT_ELO: i32 = 1500;
 /// rising order; ratings between rows are interpolated. Written by
 /// `uci-scripts/calibrate-elo.py` or set from its matches; the data behind it is in the commit
 /// that last changed it.
-pub const ELO_SCALE: [(i32, f64); 11] = [
+pub const ELO_SCALE: [(i32, f64); 9] = [
     (800, -6.30),
     (1000, 0.00),
     (1200, 6.90),
@@ -41,9 +41,7 @@ pub const ELO_SCALE: [(i32, f64); 11] = [
     (1800, 12.00),
     (2000, 15.00),
     (2200, 18.00),
-    (2400, 19.50),
-    (2600, 21.00),
-    (2800, 22.50),
+    (2400, 21.00),
 ];
 
 /// How many of the best root moves a weakened search scores and may choose from, from skill
