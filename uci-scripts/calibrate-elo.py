@@ -45,8 +45,11 @@ STOCKFISH_FLOOR = 1350
 
 
 def read_scale(path):
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as error:
+        sys.exit(f"calibrate-elo: cannot read {path}: {error}")
     found = TABLE.search(text)
     if not found:
         sys.exit(f"calibrate-elo: no ELO_SCALE table in {path}")
@@ -54,6 +57,15 @@ def read_scale(path):
     if len(rows) < 2:
         sys.exit(f"calibrate-elo: ELO_SCALE in {path} has fewer than two rows")
     return text, rows
+
+
+def read_json(path, option):
+    """The JSON in `path`, or a clear exit naming the option that gave it."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as error:
+        sys.exit(f"calibrate-elo: cannot read {option} {path}: {error}")
 
 
 def skill_for_elo(rows, elo):
@@ -188,8 +200,7 @@ def main():
         sys.exit("calibrate-elo: --below values must lie under the lowest anchor")
     earlier = {"anchor": {}, "below": {}}
     if args.results:
-        with open(args.results, encoding="utf-8") as f:
-            earlier = json.load(f)
+        earlier = read_json(args.results, "--results")
 
     results = {"anchor": {}, "below": {}}
     points = []  # (UCI_Elo, opponent's UCI_Elo, against Stockfish, (w, d, l))
@@ -234,14 +245,19 @@ def main():
             far.append(own)
     log(args, "results: " + json.dumps(results))
     log(args, "points: " + json.dumps([[round(s, 3), round(r, 1), n] for s, r, n in measured]))
+    anchor_points, below_points = measured[:len(anchors)], measured[len(anchors):]
     if args.extra:
-        with open(args.extra, encoding="utf-8") as f:
-            measured += [tuple(point) for point in json.load(f)]
+        # An earlier point joins the fit if its skill is within this run's anchors' reach, and
+        # the chain below the floor otherwise.
+        lowest_anchor = min(s for s, _, _ in anchor_points)
+        for point in read_json(args.extra, "--extra"):
+            skill, value, n = point
+            (anchor_points if skill >= lowest_anchor else below_points).append((skill, value, n))
+    anchor_points.sort()
 
     # Above the floor: a smooth fit of every anchor's rating. Below the lowest anchor, where
     # the budget hardly matters and the temperature makes the difference, the chain itself:
     # straight lines between its levels, joined to the fit at the lowest anchor.
-    anchor_points = measured[:len(anchors)]
     low = min(s for s, _, _ in anchor_points)
     high = max(s for s, _, _ in anchor_points)
     coefficients = fit(anchor_points, 2) if len(anchor_points) >= 3 else None
@@ -250,9 +266,9 @@ def main():
     if coefficients is None or not rising(coefficients, low, high):
         sys.exit("calibrate-elo: the ratings do not rise with skill; play more games")
     log(args, "fit: rating = " + " + ".join(f"{c:.3f}*skill^{i}" for i, c in enumerate(coefficients)))
-    lowest = anchor_points[0]
+    lowest = measured[0]  # this run's lowest anchor, which its levels below were measured against
     shift = rating(coefficients, lowest[0]) - lowest[1]
-    chain = sorted([(lowest[0], lowest[1] + shift)] + [(s, r + shift) for s, r, _ in measured[len(anchors):]])
+    chain = sorted([(lowest[0], lowest[1] + shift)] + [(s, r + shift) for s, r, _ in below_points])
     if any(b[1] <= a[1] for a, b in zip(chain, chain[1:])):
         sys.exit("calibrate-elo: the levels below the floor do not rise with skill; play more games")
     log(args, "below the lowest anchor: " + ", ".join(f"skill {s:.2f} -> {r:.0f}" for s, r in chain))
