@@ -41,7 +41,7 @@ pub const ELO_SCALE: [(i32, f64); 9] = [
     (1800, 12.00),
     (2000, 15.00),
     (2200, 18.00),
-    (2400, 20.20),
+    (2400, 19.50),
 ];
 
 /// How many of the best root moves a weakened search scores and may choose from, from skill
