@@ -245,20 +245,16 @@ def main():
             far.append(own)
     log(args, "results: " + json.dumps(results))
     log(args, "points: " + json.dumps([[round(s, 3), round(r, 1), n] for s, r, n in measured]))
-    anchor_points, below_points = measured[:len(anchors)], measured[len(anchors):]
-    if args.extra:
-        # An earlier point joins the fit if its skill is within this run's anchors' reach, and
-        # the chain below the floor otherwise.
-        lowest_anchor = min(s for s, _, _ in anchor_points)
-        for point in read_json(args.extra, "--extra"):
-            skill, value, n = point
-            (anchor_points if skill >= lowest_anchor else below_points).append((skill, value, n))
-    anchor_points.sort()
-
     # Above the floor: a smooth fit of every anchor's rating. Below the lowest anchor, where
     # the budget hardly matters and the temperature makes the difference, the chain itself:
-    # straight lines between its levels, joined to the fit at the lowest anchor.
+    # straight lines between its levels, joined to the fit at the lowest anchor. An earlier
+    # run's point joins the fit if its skill is within this run's anchors' reach, the chain
+    # otherwise.
+    anchor_points, below_points = measured[:len(anchors)], measured[len(anchors):]
     low = min(s for s, _, _ in anchor_points)
+    if args.extra:
+        for skill, value, n in read_json(args.extra, "--extra"):
+            (anchor_points if skill >= low else below_points).append((skill, value, n))
     high = max(s for s, _, _ in anchor_points)
     coefficients = fit(anchor_points, 2) if len(anchor_points) >= 3 else None
     if coefficients is None or not rising(coefficients, low - 2, high + 2):
