@@ -93,6 +93,8 @@ def play(args, first, second, label, tc):
                "--concurrency", str(args.concurrency),
                "--openings", args.openings, "--openings-order", "random",
                "--seed", str(args.seed), "--json", summary_path, "--quiet"]
+    if args.resign:
+        command += ["--resign", *args.resign]
     if args.pgn_dir:
         command += ["--pgnout", os.path.join(args.pgn_dir, f"{label}.pgn")]
     log(args, "$ " + " ".join(command))
@@ -186,6 +188,9 @@ def main():
                         "({\"anchor\": {\"1400\": [w, d, l]}, \"below\": {\"1200\": [w, d, l]}})")
     parser.add_argument("--extra", help="JSON list of [skill, rating, games] measured by earlier runs "
                         "(their 'points:' line), fitted together with this run's")
+    parser.add_argument("--resign", nargs="+", metavar="KEY=VALUE",
+                        help="match.py's resign adjudication, e.g. movecount=4 score=1000: a game "
+                        "both engines agree is lost ends early, which shortens the 60+0.6 matches")
     parser.add_argument("--write", action="store_true", help="rewrite ELO_SCALE in strength.rs")
     parser.add_argument("--pgn-dir", help="keep the games here")
     parser.add_argument("--log", help="append everything printed to this file")
