@@ -4,8 +4,8 @@
 //! [`chess`] (board, move generation, FEN, perft); [`rules`] (game history, outside moves,
 //! SAN, how games end); [`eval`] (the evaluation network) and [`tablebase`] (Syzygy probing);
 //! [`search`] (alpha-beta, transposition table, time management, bench); [`uci`] (the
-//! protocol); [`epd`] (test-suite runner); [`tune`] (self-play data and the network's
-//! trainer); [`analyse`] (game analysis: annotated PGN and an evaluation graph).
+//! protocol); [`epd`] (test-suite runner); [`datagen`] (self-play data); [`train`] (the
+//! network's trainer); [`analyse`] (game analysis: annotated PGN and an evaluation graph).
 //!
 //! Every subcommand of the `ferrite` binary runs here, files included, and refuses with a
 //! typed error; the binary itself only parses arguments and prints.
@@ -13,10 +13,11 @@
 
 pub mod analyse;
 pub mod chess;
+pub mod datagen;
 pub mod epd;
 pub mod eval;
 pub mod rules;
 pub mod search;
 pub mod tablebase;
-pub mod tune;
+pub mod train;
 pub mod uci;

@@ -16,9 +16,9 @@ use ferrite::chess::{Position, STARTPOS_FEN};
 use ferrite::epd::{self, SuiteConfig};
 use ferrite::eval::nnue::{self, network::Network};
 use ferrite::search::{bench, params};
-use ferrite::tune::datagen::{self, DatagenConfig, DatagenError};
-use ferrite::tune::train_files::{train_files, TrainError, TrainFiles, TrainProgress};
-use ferrite::tune::trainer::TrainConfig;
+use ferrite::datagen::selfplay::{self, DatagenConfig, DatagenError};
+use ferrite::train::run::{train_files, TrainError, TrainFiles, TrainProgress};
+use ferrite::train::trainer::TrainConfig;
 use std::fmt::Display;
 use std::io::Write;
 use std::path::Path;
@@ -113,7 +113,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
             };
             let start = Instant::now();
             let last_report = AtomicU64::new(0);
-            let progress = |done: &datagen::Summary| {
+            let progress = |done: &selfplay::Summary| {
                 let seconds = start.elapsed().as_secs_f64();
                 let total = done.resumed_from + done.games;
                 // One line every ten seconds, and the last.
@@ -131,7 +131,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 );
             };
             let book = a.openings.as_deref();
-            let summary = datagen::run(&config, book, &a.out, &progress).map_err(|e| match e {
+            let summary = selfplay::run(&config, book, &a.out, &progress).map_err(|e| match e {
                 DatagenError::Threads(_) | DatagenError::Write { .. } => fail(FAILED, e),
                 _ => fail(BAD_INPUT, e),
             })?;

@@ -6,9 +6,9 @@ use ferrite::chess::Position;
 use ferrite::eval::nnue::network::Network;
 use ferrite::eval::nnue::{embedded, QA, QB, SCALE};
 use ferrite::search::rng::SplitMix64;
-use ferrite::tune::data::GameResult;
-use ferrite::tune::trainer::{quantisation_error, quantised_evaluation, FloatNetwork};
-use ferrite::tune::training_data::TrainingPosition;
+use ferrite::datagen::game_file::GameResult;
+use ferrite::train::trainer::{quantisation_error, quantised_evaluation, FloatNetwork};
+use ferrite::train::positions::TrainingPosition;
 
 mod fixtures;
 use fixtures::fixture_fens;

@@ -752,7 +752,7 @@ fn eval_shows_the_embedded_network_s_verdict_piece_by_piece() {
 fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     let dir = std::env::temp_dir();
     let net = dir.join(format!("ferrite-evalfile-{}.bin", std::process::id()));
-    let bytes = ferrite::tune::trainer::FloatNetwork::random(5)
+    let bytes = ferrite::train::trainer::FloatNetwork::random(5)
         .quantise()
         .to_bytes();
     std::fs::write(&net, &bytes).expect("writable");

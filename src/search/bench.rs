@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn another_network_changes_the_search_and_the_same_network_repeats_it() {
-        let other = Arc::new(crate::tune::trainer::FloatNetwork::random(3).quantise());
+        let other = Arc::new(crate::eval::nnue::network::made_up_network());
         let embedded = run(3, &crate::eval::nnue::embedded(), None, &mut |_, _| {}).nodes;
         let with_other = run(3, &other, None, &mut |_, _| {}).nodes;
         assert_ne!(with_other, embedded);

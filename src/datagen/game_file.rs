@@ -21,9 +21,19 @@
 //! about 45 MB. A file cut short inside its last game (a run killed while writing) reads as
 //! the games before it, and the writer resumes after them.
 
-use super::data::GameResult;
 use crate::chess::{Move, Position};
 use std::fmt;
+
+/// How a game ended, from white's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// White won.
+    WhiteWin,
+    /// Drawn.
+    Draw,
+    /// Black won.
+    BlackWin,
+}
 
 /// The first eight bytes of every game file.
 pub const MAGIC: &[u8; 8] = b"FRTGAME1";

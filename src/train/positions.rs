@@ -1,4 +1,4 @@
-//! The network's training positions, read from datagen game files ([`super::game_file`]) or
+//! The network's training positions, read from datagen game files ([`crate::datagen::game_file`]) or
 //! from the PGN games of match runners (OpenBench's data-generation workloads return those),
 //! whose move comments (`{+0.57/9 0.01s}`) carry the mover's score; a move without one
 //! (a book move) gives no position.
@@ -10,8 +10,8 @@
 //! Each position is kept as its inputs from White's side (Black's follow by mirroring), the
 //! side to move, the search score and the result, both for the side to move: 72 bytes.
 
-use super::data::GameResult;
-use super::game_file::{decode, GameFileError, MAGIC};
+use crate::datagen::game_file::GameResult;
+use crate::datagen::game_file::{decode, GameFileError, MAGIC};
 use super::pgn_games::scored_positions;
 use crate::chess::{Color, Position};
 use crate::eval::nnue::active_features;

@@ -6,7 +6,7 @@
 //! of the network it trained and of its data, so that the drift shows from one network to
 //! the next.
 
-use super::training_data::TrainingPosition;
+use super::positions::TrainingPosition;
 use rayon::prelude::*;
 
 /// Smallest scale searched, centipawns.
@@ -60,7 +60,7 @@ mod tests {
     use super::*;
     use crate::chess::Position;
     use crate::search::rng::SplitMix64;
-    use crate::tune::data::GameResult;
+    use crate::datagen::game_file::GameResult;
 
     /// Positions whose results are drawn from `sigmoid(score / scale)`.
     fn positions(scale: f64, count: usize) -> Vec<TrainingPosition> {

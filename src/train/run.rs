@@ -7,7 +7,7 @@ use super::eval_scale::result_scale;
 use super::trainer::{
     quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
 };
-use super::training_data::{load, DataError, TrainingPosition};
+use super::positions::{load, DataError, TrainingPosition};
 use crate::eval::nnue::network::NET_BYTES;
 use std::fmt;
 use std::io;

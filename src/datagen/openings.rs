@@ -1,20 +1,9 @@
-//! A game's result, and the text files of start positions datagen and `genfens` read: EPD or
-//! FEN, one position a line, the first four fields used, the clocks reset. A refusal is a
-//! [`LineError`] naming the line number.
+//! The text files of start positions datagen and `genfens` read: EPD or FEN, one position a
+//! line, the first four fields used, the clocks reset. A refusal is a [`LineError`] naming the
+//! line number.
 
 use crate::chess::{FenError, Position};
 use std::fmt;
-
-/// How a game ended, from white's point of view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// White won.
-    WhiteWin,
-    /// Drawn.
-    Draw,
-    /// Black won.
-    BlackWin,
-}
 
 /// A line of an openings file that is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]

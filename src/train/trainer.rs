@@ -21,7 +21,7 @@
 //!
 //! [`network`]: crate::eval::nnue::network
 
-use super::training_data::{mirrored_feature, TrainingPosition};
+use super::positions::{mirrored_feature, TrainingPosition};
 use crate::chess::Color;
 use crate::eval::nnue::network::Network;
 use crate::eval::nnue::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
@@ -510,7 +510,7 @@ pub fn quantisation_error(
 mod tests {
     use super::*;
     use crate::chess::Position;
-    use crate::tune::data::GameResult;
+    use crate::datagen::game_file::GameResult;
 
     fn positions() -> Vec<Position> {
         let fens = [

@@ -18,8 +18,7 @@
 //! drops a game cut short and goes on from the games it finds, to the same file it would have
 //! written in one go.
 
-use super::data::GameResult;
-use super::game_file::{decode, GameFileError, RecordedGame, MAGIC};
+use super::game_file::{decode, GameFileError, GameResult, RecordedGame, MAGIC};
 use super::start::{read_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Position};
 use crate::eval::nnue::network::Network;

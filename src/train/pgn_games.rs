@@ -7,7 +7,7 @@
 //! `Termination` saying an engine failed or the game was abandoned, where the result says
 //! nothing about the positions.
 
-use super::data::GameResult;
+use crate::datagen::game_file::GameResult;
 use crate::chess::{FenError, Move, Position};
 use crate::rules::pgn::{PgnGame, PgnMove};
 use crate::rules::{Game, MoveError};

@@ -5,7 +5,7 @@
 //! search finds one side clearly winning teaches nothing about the balanced positions games
 //! are decided in, so it is drawn again.
 
-use super::data::{parse_openings, LineError};
+use super::openings::{parse_openings, LineError};
 use crate::chess::chess960::{chess960_start, CHESS960_POSITIONS};
 use crate::chess::Position;
 use crate::eval::nnue::network::Network;

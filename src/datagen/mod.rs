@@ -1,0 +1,15 @@
+//! Self-play data, the network's only source:
+//!
+//! - [`selfplay`]: games of Ferrite against itself, appended whole to a [`game_file`] with
+//!   every move's search score (`ferrite datagen`: [`selfplay::run`]), from the starts of
+//!   [`start`], read from the [`openings`] files;
+//! - [`genfens`]: the same starts for OpenBench's data generation (`genfens`).
+//!
+//! Each command runs end to end here, files included; the binary only parses the arguments
+//! and prints. Errors are typed per command and name the file at fault.
+
+pub mod game_file;
+pub mod genfens;
+pub mod openings;
+pub mod selfplay;
+pub mod start;
