@@ -43,6 +43,9 @@ pub enum Command {
     /// Train the evaluation network on datagen game files or match PGNs; writes a float
     /// checkpoint and the quantised network the engine embeds.
     Train(TrainArgs),
+    /// The self-play data folder: write its manifest, or check its files against it.
+    #[command(subcommand)]
+    Data(DataCommand),
     /// Analyse the games of a PGN file: every position searched once, the annotated games
     /// (`[%eval]` per move, `?!`/`?`/`??` with the better line, a summary per player)
     /// written as PGN, and optionally an SVG graph; progress goes to stderr.
@@ -103,7 +106,7 @@ pub struct DatagenArgs {
     /// the standard start.
     #[arg(long)]
     pub openings: Option<PathBuf>,
-    /// Binary game file to append to (created if missing).
+    /// Game file to append to (created if missing), e.g. `data/selfplay-s11.games`.
     #[arg(long)]
     pub out: PathBuf,
     /// Games played at once.
@@ -121,6 +124,26 @@ pub struct DatagenArgs {
     /// Play with this network instead of the embedded one.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
+}
+
+/// `ferrite data`'s subcommands.
+#[derive(Subcommand)]
+pub enum DataCommand {
+    /// Write the folder's `manifest.tsv` from its game files (counts, SHA-256, how each was
+    /// made), first cutting off a game a stopped `datagen` left unfinished. Run it while no
+    /// `datagen` writes to the folder.
+    Manifest {
+        /// The data folder.
+        #[arg(default_value = "data")]
+        dir: PathBuf,
+    },
+    /// Read every game file of the folder and check it against the manifest: one line per
+    /// problem (naming the file and the offset), then the totals; exit code 2 on any problem.
+    Check {
+        /// The data folder.
+        #[arg(default_value = "data")]
+        dir: PathBuf,
+    },
 }
 
 /// `ferrite train`'s arguments.

@@ -8,15 +8,16 @@
 
 mod args;
 
-use args::{Cli, Command};
+use args::{Cli, Command, DataCommand};
 use clap::{CommandFactory, Parser};
 use ferrite::analyse::{self, progress::ProgressBar, AnalyseError};
 use ferrite::chess::perft::PerftReport;
 use ferrite::chess::{Position, STARTPOS_FEN};
+use ferrite::datagen::manifest;
+use ferrite::datagen::selfplay::{self, DatagenConfig, DatagenError};
 use ferrite::epd::{self, SuiteConfig};
 use ferrite::eval::nnue::{self, network::Network};
 use ferrite::search::{bench, params};
-use ferrite::datagen::selfplay::{self, DatagenConfig, DatagenError};
 use ferrite::train::run::{train_files, TrainError, TrainFiles, TrainProgress};
 use ferrite::train::trainer::TrainConfig;
 use std::fmt::Display;
@@ -141,6 +142,34 @@ fn run(command: Command) -> Result<(), ExitCode> {
             let (out, seconds) = (a.out.display(), start.elapsed().as_secs_f64());
             say!("datagen: {summary} written to {out} in {seconds:.1} s");
         }
+        Command::Data(DataCommand::Manifest { dir }) => {
+            let rows = manifest::write_manifest(&dir).map_err(|e| fail(BAD_INPUT, e))?;
+            let totals = DataTotals::of(rows.iter().map(|r| (r.games, r.positions, r.bytes)));
+            say!(
+                "data: {} written: {totals}",
+                dir.join(manifest::MANIFEST).display()
+            );
+        }
+        Command::Data(DataCommand::Check { dir }) => {
+            let mut problems = 0;
+            let files = manifest::read_data_dir(&dir, &mut |problem| {
+                problems += 1;
+                eprintln!("error: {problem}");
+            })
+            .map_err(|e| fail(BAD_INPUT, e))?;
+            let totals = DataTotals::of(files.iter().map(|file| {
+                let positions = file.games.iter().map(|g| g.plies.len()).sum();
+                let bytes = std::fs::metadata(&file.path).map_or(0, |m| m.len() as usize);
+                (file.games.len(), positions, bytes)
+            }));
+            say!(
+                "data: {} files checked, {problems} problems: {totals}",
+                files.len()
+            );
+            if problems > 0 {
+                return Err(ExitCode::from(BAD_INPUT));
+            }
+        }
         Command::Train(a) => {
             let files = TrainFiles {
                 data: a.data,
@@ -188,6 +217,42 @@ fn run(command: Command) -> Result<(), ExitCode> {
 
 /// Exit code for bad input: a malformed argument, an unreadable or malformed file.
 const BAD_INPUT: u8 = 2;
+/// Counts over a data folder's files.
+struct DataTotals {
+    games: usize,
+    positions: usize,
+    bytes: usize,
+}
+
+impl DataTotals {
+    /// The sums of `(games, positions, bytes)` per file.
+    fn of(files: impl Iterator<Item = (usize, usize, usize)>) -> DataTotals {
+        files.fold(
+            DataTotals {
+                games: 0,
+                positions: 0,
+                bytes: 0,
+            },
+            |t, (games, positions, bytes)| DataTotals {
+                games: t.games + games,
+                positions: t.positions + positions,
+                bytes: t.bytes + bytes,
+            },
+        )
+    }
+}
+
+impl Display for DataTotals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let per_position = self.bytes as f64 / self.positions.max(1) as f64;
+        write!(
+            f,
+            "{} games, {} positions, {} bytes ({per_position:.2} bytes a position)",
+            self.games, self.positions, self.bytes
+        )
+    }
+}
+
 /// Exit code for a failure while writing (or starting threads).
 const FAILED: u8 = 1;
 

@@ -1,6 +1,7 @@
 //! The command line: subcommands and flags go to clap; any other arguments are UCI commands,
 //! one per argument, run before stdin (`ferrite "go perft 5" quit`, as Stockfish takes them).
-//! `datagen` and `train` run end to end on a few small games.
+//! `datagen` and `train` run end to end on a few small games; `data` checks the sample data
+//! folder `tests/data/selfplay-sample` (the first games of a `data/` file) and damaged copies.
 
 mod process;
 
@@ -156,7 +157,7 @@ fn datagen_appends_games_the_same_for_any_thread_count_and_train_reads_them() {
         let _ = std::fs::remove_file(path);
     }
     let bytes = generate("3", "1", &one);
-    assert!(bytes.starts_with(b"FRTGAME1"), "a game file");
+    assert!(bytes.starts_with(b"FRTGAME2"), "a game file");
     // Two games on two threads, then a third appended: the same file.
     generate("2", "2", &two);
     assert_eq!(
@@ -200,6 +201,139 @@ fn datagen_appends_games_the_same_for_any_thread_count_and_train_reads_them() {
     for path in [openings, one, two, net, checkpoint] {
         let _ = std::fs::remove_file(path);
     }
+}
+
+/// Runs `ferrite <args>`; returns (exit code, stdout lines, stderr lines).
+fn ferrite_code(args: &[&str]) -> (Option<i32>, Vec<String>, Vec<String>) {
+    let run = run_ferrite(args, "");
+    let lines = |text: &str| text.lines().map(str::to_string).collect();
+    (run.code, lines(&run.stdout), lines(&run.stderr))
+}
+
+/// The sample data folder copied to a fresh temporary folder, to damage.
+fn sample_copy(name: &str) -> std::path::PathBuf {
+    let dir = temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let sample =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample");
+    for file in ["manifest.tsv", SAMPLE] {
+        std::fs::copy(sample.join(file), dir.join(file)).expect("the sample");
+    }
+    dir
+}
+
+/// The sample's game file.
+const SAMPLE: &str = "selfplay-s11-first20.games";
+/// What `data check` says of the sample.
+const SAMPLE_TOTALS: &str = "20 games, 2338 positions, 6390 bytes (2.73 bytes a position)";
+
+#[test]
+fn data_check_reads_the_sample_and_names_the_file_and_offset_of_damage() {
+    let dir = sample_copy("data");
+    let dir_arg = dir.to_str().expect("UTF-8 path");
+    let (code, out, err) = ferrite_code(&["data", "check", dir_arg]);
+    assert_eq!(code, Some(0), "{err:#?}");
+    assert_eq!(
+        out,
+        [format!(
+            "data: 1 files checked, 0 problems: {SAMPLE_TOTALS}"
+        )]
+    );
+    assert!(err.is_empty(), "{err:#?}");
+
+    // Cut inside a game: the checksum and the cut are both reported, the games before kept.
+    let file = dir.join(SAMPLE);
+    let bytes = std::fs::read(&file).expect("the copy");
+    std::fs::write(&file, &bytes[..4000]).expect("writable");
+    let (code, out, err) = ferrite_code(&["data", "check", dir_arg]);
+    assert_eq!(code, Some(2));
+    let path = file.display();
+    assert_eq!(err.len(), 2, "{err:#?}");
+    assert!(
+        err[0].starts_with(&format!(
+            "error: {path}: does not match its manifest line (sha256 3b992b95"
+        )),
+        "{err:#?}"
+    );
+    assert_eq!(err[1], format!("error: {path}: cut short inside the game at byte 3743; the 12 games before it are kept"));
+    assert_eq!(out, ["data: 1 files checked, 2 problems: 12 games, 1320 positions, 4000 bytes (3.03 bytes a position)"]);
+
+    // A byte changed: a move index past the legal moves.
+    let mut damaged = bytes.clone();
+    damaged[3000] = 250;
+    std::fs::write(&file, &damaged).expect("writable");
+    let (code, _, err) = ferrite_code(&["data", "check", dir_arg]);
+    assert_eq!(code, Some(2));
+    assert_eq!(err.len(), 2, "{err:#?}");
+    assert!(
+        err[1].starts_with(&format!(
+            "error: {path}: game 9 at byte 2959: bad start position: "
+        )),
+        "{err:#?}"
+    );
+    assert!(
+        err[1].ends_with("; the games before it are kept"),
+        "{err:#?}"
+    );
+
+    // `data manifest` cuts an unfinished last game and lists the file again.
+    std::fs::write(&file, &bytes[..4000]).expect("writable");
+    let (code, out, _) = ferrite_code(&["data", "manifest", dir_arg]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(std::fs::read(&file).expect("cut").len(), 3743);
+    let (code, out, _) = ferrite_code(&["data", "check", dir_arg]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out, ["data: 1 files checked, 0 problems: 12 games, 1320 positions, 3743 bytes (2.84 bytes a position)"]);
+
+    let (code, _, err) = ferrite_code(&["data", "check", "/nonexistent/data"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(err.len(), 1, "{err:#?}");
+    assert!(
+        err[0].starts_with("error: cannot read /nonexistent/data: "),
+        "{err:#?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn train_reads_a_data_folder_and_goes_on_past_a_damaged_file() {
+    let dir = sample_copy("train");
+    let file = dir.join(SAMPLE);
+    let bytes = std::fs::read(&file).expect("the copy");
+    std::fs::write(&file, &bytes[..4000]).expect("writable");
+    let (net, checkpoint) = (dir.join("net.bin"), dir.join("net.ckpt"));
+    let (code, out, err) = ferrite_code(&[
+        "train",
+        dir.to_str().expect("UTF-8 path"),
+        "--net",
+        net.to_str().expect("UTF-8 path"),
+        "--checkpoint",
+        checkpoint.to_str().expect("UTF-8 path"),
+        "--epochs",
+        "1",
+        "--batch-size",
+        "64",
+    ]);
+    assert_eq!(code, Some(0), "{err:#?}");
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert!(
+        err[0].starts_with("train: error: ") && err[0].contains("does not match its manifest line"),
+        "{err:#?}"
+    );
+    assert!(
+        err[1].starts_with("train: error: ")
+            && err[1].ends_with(
+                "cut short inside the game at byte 3743; the 12 games before it are kept"
+            ),
+        "{err:#?}"
+    );
+    assert!(
+        err[2].starts_with("train: 12 games (0 PGN games skipped), 1320 positions"),
+        "{err:#?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -3,12 +3,12 @@
 //! colour-mirrored twin alike, and it gets the plainest judgements right.
 
 use ferrite::chess::Position;
+use ferrite::datagen::game_file::GameResult;
 use ferrite::eval::nnue::network::Network;
 use ferrite::eval::nnue::{embedded, QA, QB, SCALE};
 use ferrite::search::rng::SplitMix64;
-use ferrite::datagen::game_file::GameResult;
-use ferrite::train::trainer::{quantisation_error, quantised_evaluation, FloatNetwork};
 use ferrite::train::positions::TrainingPosition;
+use ferrite::train::trainer::{quantisation_error, quantised_evaluation, FloatNetwork};
 
 mod fixtures;
 use fixtures::fixture_fens;

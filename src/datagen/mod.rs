@@ -10,6 +10,7 @@
 
 pub mod game_file;
 pub mod genfens;
+pub mod manifest;
 pub mod openings;
 pub mod selfplay;
 pub mod start;

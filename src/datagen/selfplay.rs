@@ -18,8 +18,9 @@
 //! drops a game cut short and goes on from the games it finds, to the same file it would have
 //! written in one go.
 
-use super::game_file::{decode, GameFileError, GameResult, RecordedGame, MAGIC};
-use super::start::{read_book, start_rng, BookError, StartRules};
+use super::game_file::{decode, GameFileError, GameResult, Provenance, RecordedGame};
+use super::manifest::sha256_hex;
+use super::start::{parse_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Position};
 use crate::eval::nnue::network::Network;
 use crate::rules::{Game, Status};
@@ -280,6 +281,15 @@ pub enum DatagenError {
     },
     /// The worker threads could not be started.
     Threads(rayon::ThreadPoolBuildError),
+    /// The output file holds games made otherwise (another seed, network, book, ...).
+    MadeOtherwise {
+        /// The output file.
+        path: PathBuf,
+        /// How its games were made.
+        file: Box<Provenance>,
+        /// How this run would make them.
+        asked: Box<Provenance>,
+    },
     /// Writing the output failed.
     Write {
         /// The output file.
@@ -299,6 +309,21 @@ impl fmt::Display for DatagenError {
             DatagenError::Existing { path, error } => {
                 write!(f, "{} cannot be appended to: {error}", path.display())
             }
+            DatagenError::MadeOtherwise { path, file, asked } => {
+                let differ: Vec<String> = file
+                    .fields()
+                    .iter()
+                    .zip(asked.fields())
+                    .filter(|(made, wanted)| made.1 != wanted.1)
+                    .map(|((name, made), (_, wanted))| format!("{name} {made}, not {wanted}"))
+                    .collect();
+                write!(
+                    f,
+                    "{} holds games made otherwise ({}): give another --out",
+                    path.display(),
+                    differ.join(", ")
+                )
+            }
             DatagenError::Threads(e) => write!(f, "cannot start the worker threads: {e}"),
             DatagenError::Write { path, source } => {
                 write!(f, "cannot write {}: {source}", path.display())
@@ -314,6 +339,7 @@ impl std::error::Error for DatagenError {
             DatagenError::Open { source, .. } | DatagenError::Write { source, .. } => Some(source),
             DatagenError::Existing { error, .. } => Some(error),
             DatagenError::Threads(e) => Some(e),
+            DatagenError::MadeOtherwise { .. } => None,
         }
     }
 }
@@ -337,11 +363,8 @@ impl<W: Write> OrderedOutput<'_, W> {
         while let Some((game, ending)) = self.waiting.remove(&self.next) {
             if self.error.is_none() {
                 let mut bytes = Vec::new();
-                let written = game
-                    .encode(&mut bytes)
-                    .map_err(io::Error::other)
-                    .and_then(|()| self.out.write_all(&bytes))
-                    .and_then(|()| self.out.flush());
+                game.encode(&mut bytes);
+                let written = self.out.write_all(&bytes).and_then(|()| self.out.flush());
                 self.error = written.err();
             }
             self.summary.add(&game, ending);
@@ -352,9 +375,11 @@ impl<W: Write> OrderedOutput<'_, W> {
     }
 }
 
-/// The output file opened for appending after its complete games (created with the magic if
-/// new or empty; a game cut short at its end removed), and how many games it holds.
-fn open_for_append(path: &Path) -> Result<(File, usize), DatagenError> {
+/// The output file opened for appending after its complete games (created with the header
+/// if new or empty; a game cut short at its end removed), and how many games it holds. An
+/// existing file must have been made the same way, but for the engine's commit: a commit
+/// that keeps the search's node counts (the bench) plays the same games.
+fn open_for_append(path: &Path, provenance: &Provenance) -> Result<(File, usize), DatagenError> {
     let open_error = |source| DatagenError::Open {
         path: path.to_path_buf(),
         source,
@@ -370,16 +395,56 @@ fn open_for_append(path: &Path) -> Result<(File, usize), DatagenError> {
         .open(path)
         .map_err(open_error)?;
     if existing.is_empty() {
-        file.write_all(MAGIC).map_err(open_error)?;
+        file.write_all(&provenance.file_start())
+            .map_err(open_error)?;
         return Ok((file, 0));
     }
     let decoded = decode(&existing).map_err(|error| DatagenError::Existing {
         path: path.to_path_buf(),
         error,
     })?;
+    let made = Provenance {
+        engine: provenance.engine.clone(),
+        ..decoded.provenance
+    };
+    if made != *provenance {
+        return Err(DatagenError::MadeOtherwise {
+            path: path.to_path_buf(),
+            file: Box::new(made),
+            asked: Box::new(provenance.clone()),
+        });
+    }
     file.set_len(decoded.complete_len as u64)
         .map_err(open_error)?;
     Ok((file, decoded.games.len()))
+}
+
+/// The commit this binary was built from (see `build.rs`).
+pub const ENGINE_COMMIT: &str = env!("FERRITE_COMMIT");
+
+/// How `config`'s games are made, the book's bytes read from `book` (none: the standard
+/// start).
+pub fn provenance(config: &DatagenConfig, book: Option<(&Path, &[u8])>) -> Provenance {
+    let short = |bytes: &[u8]| sha256_hex(bytes)[..12].to_string();
+    let (openings, openings_sha256) = match book {
+        Some((path, bytes)) => (
+            path.file_name()
+                .map_or_else(String::new, |name| name.to_string_lossy().into_owned()),
+            short(bytes),
+        ),
+        None => ("startpos".to_string(), "-".to_string()),
+    };
+    Provenance {
+        engine: ENGINE_COMMIT.to_string(),
+        network: short(&config.net.to_bytes()),
+        nodes: config.soft_nodes,
+        hard_nodes: config.hard_nodes,
+        seed: config.seed,
+        openings,
+        openings_sha256,
+        random_plies: config.random_plies,
+        chess960_one_in: config.chess960_one_in,
+    }
 }
 
 /// Plays games until the file `out` holds `config.games`, on `config.threads` threads, from
@@ -392,8 +457,18 @@ pub fn run(
     out: &Path,
     progress: &(dyn Fn(&Summary) + Sync),
 ) -> Result<Summary, DatagenError> {
-    let book = match book {
-        Some(path) => read_book(path).map_err(DatagenError::Book)?,
+    let book_bytes = match book {
+        Some(path) => Some(std::fs::read(path).map_err(|source| {
+            DatagenError::Book(BookError::Read {
+                path: path.to_path_buf(),
+                source,
+            })
+        })?),
+        None => None,
+    };
+    let book = book.zip(book_bytes.as_deref());
+    let positions = match book {
+        Some((path, bytes)) => parse_book(path, bytes).map_err(DatagenError::Book)?,
         None => Vec::new(),
     };
     // Each worker runs the search on its own stack, so it needs a search thread's stack.
@@ -403,9 +478,9 @@ pub fn run(
         .thread_name(|index| format!("datagen-{index}"))
         .build()
         .map_err(DatagenError::Threads)?;
-    let (mut file, done) = open_for_append(out)?;
+    let (mut file, done) = open_for_append(out, &provenance(config, book))?;
     let rules = StartRules {
-        book: &book,
+        book: &positions,
         random_plies: config.random_plies,
         chess960_one_in: config.chess960_one_in,
         net: &config.net,
@@ -574,9 +649,9 @@ mod tests {
         let _ = std::fs::remove_file(&resumed);
         run(&config(2, 1), None, &resumed, &|_| {}).expect("a run");
         let two = std::fs::read(&resumed).expect("written");
-        let mut three = MAGIC.to_vec();
+        let mut three = provenance(&config(4, 1), None).file_start();
         for game in &games[..3] {
-            game.encode(&mut three).expect("a game");
+            game.encode(&mut three);
         }
         std::fs::write(&resumed, &three[..three.len() - 5]).expect("writable");
         let summary = run(&config(4, 1), None, &resumed, &|_| {}).expect("a resumed run");
@@ -586,6 +661,19 @@ mod tests {
         // Nothing left to do.
         let summary = run(&config(3, 1), None, &resumed, &|_| {}).expect("a run");
         assert_eq!(summary.games, 0);
+        // Games of another seed do not go on the same file.
+        let other_seed = DatagenConfig {
+            seed: 6,
+            ..config(5, 1)
+        };
+        let error = run(&other_seed, None, &resumed, &|_| {}).expect_err("another seed");
+        assert!(
+            error
+                .to_string()
+                .ends_with("holds games made otherwise (seed 5, not 6): give another --out"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read(&resumed).expect("kept"), bytes);
         let _ = std::fs::remove_file(whole);
         let _ = std::fs::remove_file(resumed);
     }

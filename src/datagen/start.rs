@@ -136,14 +136,20 @@ impl std::error::Error for BookError {
 
 /// The positions of the book (EPD or FEN lines) at `path`, of which there must be some.
 pub fn read_book(path: &Path) -> Result<Vec<Position>, BookError> {
-    let text = std::fs::read_to_string(path).map_err(|source| BookError::Read {
+    let text = std::fs::read(path).map_err(|source| BookError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    let book = parse_openings(&text).map_err(|error| BookError::Line {
-        path: path.to_path_buf(),
-        error,
-    })?;
+    parse_book(path, &text)
+}
+
+/// The book in `bytes`, read from `path`.
+pub fn parse_book(path: &Path, bytes: &[u8]) -> Result<Vec<Position>, BookError> {
+    let book =
+        parse_openings(&String::from_utf8_lossy(bytes)).map_err(|error| BookError::Line {
+            path: path.to_path_buf(),
+            error,
+        })?;
     if book.is_empty() {
         return Err(BookError::Empty(path.to_path_buf()));
     }

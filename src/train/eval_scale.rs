@@ -59,8 +59,8 @@ pub fn result_scale(
 mod tests {
     use super::*;
     use crate::chess::Position;
-    use crate::search::rng::SplitMix64;
     use crate::datagen::game_file::GameResult;
+    use crate::search::rng::SplitMix64;
 
     /// Positions whose results are drawn from `sigmoid(score / scale)`.
     fn positions(scale: f64, count: usize) -> Vec<TrainingPosition> {

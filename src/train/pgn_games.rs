@@ -7,8 +7,8 @@
 //! `Termination` saying an engine failed or the game was abandoned, where the result says
 //! nothing about the positions.
 
-use crate::datagen::game_file::GameResult;
 use crate::chess::{FenError, Move, Position};
+use crate::datagen::game_file::GameResult;
 use crate::rules::pgn::{PgnGame, PgnMove};
 use crate::rules::{Game, MoveError};
 use std::fmt;

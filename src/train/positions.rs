@@ -10,16 +10,17 @@
 //! Each position is kept as its inputs from White's side (Black's follow by mirroring), the
 //! side to move, the search score and the result, both for the side to move: 72 bytes.
 
-use crate::datagen::game_file::GameResult;
-use crate::datagen::game_file::{decode, GameFileError, MAGIC};
 use super::pgn_games::scored_positions;
 use crate::chess::{Color, Position};
+use crate::datagen::game_file::GameResult;
+use crate::datagen::game_file::{RecordedGame, MAGIC};
+use crate::datagen::manifest::{read_data_dir, read_game_file, DataProblem};
 use crate::eval::nnue::active_features;
 use crate::rules::pgn::read_games;
 use crate::search::params::TB_WIN_BOUND;
 use std::fmt;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Pieces on a board at most, and so active inputs per perspective.
 const MAX_PIECES: usize = 32;
@@ -126,13 +127,8 @@ pub enum DataError {
         /// Why.
         source: io::Error,
     },
-    /// A file is not a readable game file.
-    Games {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with it.
-        error: GameFileError,
-    },
+    /// A data folder or its manifest could not be read.
+    Folder(DataProblem),
 }
 
 impl fmt::Display for DataError {
@@ -141,7 +137,7 @@ impl fmt::Display for DataError {
             DataError::Read { path, source } => {
                 write!(f, "cannot read {}: {source}", path.display())
             }
-            DataError::Games { path, error } => write!(f, "{}: {error}", path.display()),
+            DataError::Folder(problem) => write!(f, "{problem}"),
         }
     }
 }
@@ -150,44 +146,40 @@ impl std::error::Error for DataError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             DataError::Read { source, .. } => Some(source),
-            DataError::Games { error, .. } => Some(error),
+            DataError::Folder(problem) => Some(problem),
         }
     }
 }
 
-/// Reads the game files at `paths`; every `held_out_every`-th game (0: none) goes to the
-/// held-out set, the others to training.
-pub fn load(paths: &[PathBuf], held_out_every: usize) -> Result<Dataset, DataError> {
+/// Reads the data at `paths`: data folders (every game file their manifest lists, checked
+/// against it, and any it misses), game files and PGN files. Every `held_out_every`-th game
+/// (0: none) goes to the held-out set, the others to training. A damaged or unlisted game
+/// file is reported to `problem` and read as far as it is whole.
+pub fn load(
+    paths: &[PathBuf],
+    held_out_every: usize,
+    problem: &mut dyn FnMut(DataProblem),
+) -> Result<Dataset, DataError> {
     let mut data = Dataset::default();
     for path in paths {
-        add_file(&mut data, path, held_out_every)?;
+        if path.is_dir() {
+            for file in read_data_dir(path, problem).map_err(DataError::Folder)? {
+                data.add_games(&file.games, held_out_every);
+            }
+            continue;
+        }
+        let bytes = std::fs::read(path).map_err(|source| DataError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if bytes.starts_with(MAGIC) {
+            let file = read_game_file(path.clone(), &bytes, problem);
+            data.add_games(&file.games, held_out_every);
+        } else {
+            add_pgn(&mut data, &String::from_utf8_lossy(&bytes), held_out_every);
+        }
     }
     Ok(data)
-}
-
-fn add_file(data: &mut Dataset, path: &Path, held_out_every: usize) -> Result<(), DataError> {
-    let bytes = std::fs::read(path).map_err(|source| DataError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    if !bytes.starts_with(MAGIC) {
-        add_pgn(data, &String::from_utf8_lossy(&bytes), held_out_every);
-        return Ok(());
-    }
-    let games = decode(&bytes)
-        .map_err(|error| DataError::Games {
-            path: path.to_path_buf(),
-            error,
-        })?
-        .games;
-    for game in &games {
-        let kept = game
-            .positions()
-            .filter(|(pos, mv, score)| is_training_position(pos, *mv, *score))
-            .map(|(pos, _, score)| TrainingPosition::new(&pos, score, game.result));
-        data.add_game(game.plies.len(), kept, held_out_every);
-    }
-    Ok(())
 }
 
 /// Adds the games of PGN `text` that were played out (see [`scored_positions`]); the others
@@ -208,6 +200,17 @@ fn add_pgn(data: &mut Dataset, text: &str, held_out_every: usize) {
 }
 
 impl Dataset {
+    /// Adds the training positions of self-play `games`.
+    fn add_games(&mut self, games: &[RecordedGame], held_out_every: usize) {
+        for game in games {
+            let kept = game
+                .positions()
+                .filter(|(pos, mv, score)| is_training_position(pos, *mv, *score))
+                .map(|(pos, _, score)| TrainingPosition::new(&pos, score, game.result));
+            self.add_game(game.plies.len(), kept, held_out_every);
+        }
+    }
+
     /// Adds a game of `plies` positions whose training positions are `kept`, to the held-out
     /// set if it is the `held_out_every`-th game.
     fn add_game(
@@ -294,7 +297,8 @@ mod tests {
              3. Bb5 {+0.40/12} 1-0\n\n[Result \"*\"]\n\n1. d4 {+0.1/3} *\n",
         )
         .expect("writable");
-        let data = load(std::slice::from_ref(&path), 0).expect("a PGN file");
+        let data =
+            load(std::slice::from_ref(&path), 0, &mut |p| panic!("{p}")).expect("a PGN file");
         let _ = std::fs::remove_file(&path);
         assert_eq!((data.games, data.skipped, data.seen), (1, 1, 5));
         let scores: Vec<(i16, u8)> = data.train.iter().map(|p| (p.score, p.result)).collect();

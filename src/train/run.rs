@@ -4,10 +4,11 @@
 //! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
 
 use super::eval_scale::result_scale;
+use super::positions::{load, DataError, TrainingPosition};
 use super::trainer::{
     quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
 };
-use super::positions::{load, DataError, TrainingPosition};
+use crate::datagen::manifest::DataProblem;
 use crate::eval::nnue::network::NET_BYTES;
 use std::fmt;
 use std::io;
@@ -24,7 +25,7 @@ pub const SCALE_POSITIONS: usize = 200_000;
 /// The files of a training run.
 #[derive(Clone, Debug)]
 pub struct TrainFiles {
-    /// Datagen game files.
+    /// Data folders (`data/`), datagen game files and PGN files.
     pub data: Vec<PathBuf>,
     /// Every this many games, one is held out (0: none).
     pub held_out_every: usize,
@@ -40,7 +41,7 @@ pub struct TrainFiles {
 }
 
 /// What a run did.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum TrainProgress {
     /// The data was read.
     Loaded {
@@ -55,6 +56,8 @@ pub enum TrainProgress {
         /// Held-out positions kept.
         held_out: usize,
     },
+    /// A data file is damaged or unlisted: what of it was whole is read, the rest is lost.
+    Problem(DataProblem),
     /// An epoch ended.
     Epoch(EpochReport),
     /// The files were written.
@@ -89,6 +92,7 @@ impl fmt::Display for TrainProgress {
                 "{games} games ({skipped} PGN games skipped), {seen} positions: {train} to \
                  train on, {held_out} held out"
             ),
+            TrainProgress::Problem(problem) => write!(f, "error: {problem}"),
             TrainProgress::Epoch(report) => write!(f, "{report}"),
             TrainProgress::Written {
                 quantisation_error,
@@ -182,7 +186,10 @@ pub fn train_files(
         .num_threads(threads.max(1))
         .build()
         .map_err(TrainError::Threads)?;
-    let mut data = load(&files.data, files.held_out_every).map_err(TrainError::Data)?;
+    let mut data = load(&files.data, files.held_out_every, &mut |problem| {
+        progress(&TrainProgress::Problem(problem));
+    })
+    .map_err(TrainError::Data)?;
     progress(&TrainProgress::Loaded {
         games: data.games,
         skipped: data.skipped,
