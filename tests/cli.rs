@@ -384,3 +384,26 @@ fn genfens_prints_legal_starts_for_openbench_and_refuses_a_bad_book() {
     );
     assert_eq!(lines[1], "readyok");
 }
+
+#[test]
+fn the_committed_self_play_data_matches_its_manifest() {
+    use ferrite::datagen::game_file::decode;
+    use ferrite::datagen::manifest::{read_manifest, sha256_hex};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let rows = read_manifest(&dir).expect("data/manifest.tsv reads");
+    assert!(!rows.is_empty(), "data/ lists no game file");
+    for row in rows {
+        let bytes = std::fs::read(dir.join(&row.file)).expect("a listed file");
+        // A datagen run may be appending to the file: its listed start is what is checked.
+        let listed = bytes.get(..row.bytes).expect("the file is at least as long as listed");
+        assert_eq!(sha256_hex(listed), row.sha256, "{}", row.file);
+        let decoded = decode(listed).expect("a game file");
+        assert_eq!(decoded.complete_len, row.bytes, "{}", row.file);
+        assert_eq!(
+            (decoded.games.len(), decoded.positions()),
+            (row.games, row.positions),
+            "{}",
+            row.file
+        );
+    }
+}
