@@ -395,7 +395,9 @@ fn the_committed_self_play_data_matches_its_manifest() {
     for row in rows {
         let bytes = std::fs::read(dir.join(&row.file)).expect("a listed file");
         // A datagen run may be appending to the file: its listed start is what is checked.
-        let listed = bytes.get(..row.bytes).expect("the file is at least as long as listed");
+        let listed = bytes
+            .get(..row.bytes)
+            .expect("the file is at least as long as listed");
         assert_eq!(sha256_hex(listed), row.sha256, "{}", row.file);
         let decoded = decode(listed).expect("a game file");
         assert_eq!(decoded.complete_len, row.bytes, "{}", row.file);

@@ -69,22 +69,6 @@ impl ManifestRow {
             .collect::<Vec<_>>()
             .join("\t")
     }
-
-    /// The `ferrite datagen` command that makes the file again, byte for byte, with the
-    /// engine at the row's commit (the book from `data/openings/`).
-    pub fn command(&self) -> String {
-        let p = &self.provenance;
-        let book = if p.openings == "startpos" {
-            String::new()
-        } else {
-            format!(" --openings data/openings/{}", p.openings)
-        };
-        format!(
-            "ferrite datagen --games {} --soft-nodes {} --hard-nodes {} --seed {} \
-             --random-plies {} --chess960-one-in {}{book} --out data/{}",
-            self.games, p.nodes, p.hard_nodes, p.seed, p.random_plies, p.chess960_one_in, self.file
-        )
-    }
 }
 
 /// The header row of the manifest.
