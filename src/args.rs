@@ -43,6 +43,17 @@ pub enum Command {
     /// Train the evaluation network on datagen game files or match PGNs; writes a float
     /// checkpoint and the quantised network the engine embeds.
     Train(TrainArgs),
+    /// Fit the WDL model (win and loss rates as logistic functions of the score, their
+    /// centre and width cubic in the material) to self-play games, and print it with its
+    /// predicted and observed rates on held-out games.
+    FitWdl {
+        /// Data folders, game files or PGN files, as `train` takes them.
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// One game in this many is held out to report on.
+        #[arg(long, default_value_t = 10)]
+        held_out_every: usize,
+    },
     /// The self-play data folder: write its manifest, or check its files against it.
     #[command(subcommand)]
     Data(DataCommand),

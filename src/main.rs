@@ -20,6 +20,7 @@ use ferrite::eval::nnue::{self, network::Network};
 use ferrite::search::{bench, params};
 use ferrite::train::run::{train_files, TrainError, TrainFiles, TrainProgress};
 use ferrite::train::trainer::TrainConfig;
+use ferrite::train::wdl_fit;
 use std::fmt::Display;
 use std::io::Write;
 use std::path::Path;
@@ -141,6 +142,17 @@ fn run(command: Command) -> Result<(), ExitCode> {
             }
             let (out, seconds) = (a.out.display(), start.elapsed().as_secs_f64());
             say!("datagen: {summary} written to {out} in {seconds:.1} s");
+        }
+        Command::FitWdl {
+            data,
+            held_out_every,
+        } => {
+            let problem = &mut |problem: manifest::DataProblem| eprintln!("error: {problem}");
+            match wdl_fit::fit_files(&data, held_out_every, problem) {
+                Ok(Some(fit)) => say!("{fit}"),
+                Ok(None) => return Err(fail(BAD_INPUT, "the data holds no position to fit")),
+                Err(e) => return Err(fail(BAD_INPUT, e)),
+            }
         }
         Command::Data(DataCommand::Manifest { dir }) => {
             let rows = manifest::write_manifest(&dir).map_err(|e| fail(BAD_INPUT, e))?;

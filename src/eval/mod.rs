@@ -6,6 +6,7 @@
 
 pub mod lone_king;
 pub mod nnue;
+pub mod wdl;
 
 /// Bound on every static evaluation, either way: 200 pawns. A network's output is clamped to
 /// it, so that an evaluation never reads as a mate (the search's `MATE_BOUND`, 31,872) nor

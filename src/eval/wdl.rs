@@ -1,0 +1,92 @@
+//! The WDL model: how often a position with a given search score (the network's raw scale)
+//! is won, drawn or lost, fitted to Ferrite's own self-play games by `ferrite fit-wdl`
+//! (Stockfish's `WDL_model` approach). For a score `x` on a board of material `m`,
+//!
+//! ```text
+//! win(x, m)  = 1 / (1 + exp((a(m) - x) / b(m)))
+//! loss(x, m) = 1 / (1 + exp((a(m) + x) / b(m)))        draw = 1 - win - loss
+//! a(m), b(m) = cubic polynomials in t = clamp(m, 17, 78) / 58
+//! ```
+//!
+//! with `m` counted as pawns 1, knights and bishops 3, rooks 5, queens 9, both sides. `a(m)`
+//! is the score that wins half the games at that material: dividing by it normalises a score
+//! so that +1.00 is a 50% win chance at any material, as Stockfish shows its scores.
+
+use crate::chess::{PieceType, Position};
+
+/// The fitted model: the coefficients of `a` and `b`, highest power first, in centipawns of
+/// the network's raw scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WdlModel {
+    /// `a(t) = ((a[0] t + a[1]) t + a[2]) t + a[3]`.
+    pub a: [f64; 4],
+    /// `b(t)`, likewise.
+    pub b: [f64; 4],
+}
+
+/// Material below and above which the model's polynomials are held constant.
+pub const MATERIAL_RANGE: (u32, u32) = (17, 78);
+/// The material the polynomials' argument is scaled by.
+pub const MATERIAL_SCALE: f64 = 58.0;
+
+/// The material count of `pos`: pawns 1, knights and bishops 3, rooks 5, queens 9.
+pub fn material(pos: &Position) -> u32 {
+    [
+        (PieceType::Pawn, 1),
+        (PieceType::Knight, 3),
+        (PieceType::Bishop, 3),
+        (PieceType::Rook, 5),
+        (PieceType::Queen, 9),
+    ]
+    .iter()
+    .map(|&(piece_type, value)| pos.pieces_of_type(piece_type).popcount() * value)
+    .sum()
+}
+
+impl WdlModel {
+    /// `(a, b)` at material `material`.
+    pub fn params(&self, material: u32) -> (f64, f64) {
+        let t = f64::from(material.clamp(MATERIAL_RANGE.0, MATERIAL_RANGE.1)) / MATERIAL_SCALE;
+        let poly = |c: &[f64; 4]| ((c[0] * t + c[1]) * t + c[2]) * t + c[3];
+        (poly(&self.a), poly(&self.b))
+    }
+
+    /// Win, draw and loss probabilities of a raw score `score` at `material`.
+    pub fn probabilities(&self, score: f64, material: u32) -> [f64; 3] {
+        let (a, b) = self.params(material);
+        let win = 1.0 / (1.0 + ((a - score) / b).exp());
+        let loss = 1.0 / (1.0 + ((a + score) / b).exp());
+        [win, (1.0 - win - loss).max(0.0), loss]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn material_counts_both_sides() {
+        assert_eq!(material(&Position::startpos()), 78);
+        let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/3QK2R w - - 0 1").expect("valid");
+        assert_eq!(material(&pos), 15);
+    }
+
+    #[test]
+    fn a_score_of_a_wins_half_the_games_at_any_material() {
+        let model = WdlModel {
+            a: [10.0, -20.0, 30.0, 150.0],
+            b: [1.0, -2.0, 3.0, 70.0],
+        };
+        for m in 0..=90 {
+            let (a, _) = model.params(m);
+            let [win, draw, loss] = model.probabilities(a, m);
+            assert!((win - 0.5).abs() < 1e-12, "{m}");
+            assert!((win + draw + loss - 1.0).abs() < 1e-12);
+            let [w0, _, l0] = model.probabilities(0.0, m);
+            assert!((w0 - l0).abs() < 1e-12, "symmetric at 0");
+        }
+        // Held constant outside the range.
+        assert_eq!(model.params(5), model.params(17));
+        assert_eq!(model.params(90), model.params(78));
+    }
+}
