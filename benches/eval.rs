@@ -1,12 +1,13 @@
 //! Evaluation speed with the embedded network over 20 fixed positions (openings, middlegames,
 //! endgames) per iteration: from scratch, and the search's way (each position's accumulators
-//! updated from its parent's, then the output); criterion's element throughput is
-//! evaluations per second.
+//! updated from its parent's, then the output), on every SIMD kernel the CPU runs; criterion's
+//! element throughput is evaluations per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ferrite::chess::Position;
 use ferrite::eval::nnue::accumulator::Accumulator;
 use ferrite::eval::nnue::embedded;
+use ferrite::eval::nnue::simd::Kernel;
 use std::hint::black_box;
 
 const FENS: [&str; 20] = [
@@ -47,27 +48,32 @@ fn eval_benches(c: &mut Criterion) {
         })
         .collect();
     let mut group = c.benchmark_group("eval");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("evaluate 20 positions from scratch", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|pos| net.evaluate(black_box(pos)))
-                .fold(0i32, i32::wrapping_add)
-        })
-    });
-    group.throughput(Throughput::Elements(children.len() as u64));
-    group.bench_function("update and evaluate the children", |b| {
-        b.iter(|| {
-            children
-                .iter()
-                .map(|(parent, acc, child)| {
-                    acc.update(&net, black_box(parent), black_box(child))
-                        .evaluate(&net, child)
-                })
-                .fold(0i32, i32::wrapping_add)
-        })
-    });
+    // Every kernel this CPU runs, the engine's own (the fastest) last.
+    for kernel in Kernel::available() {
+        let net = (*net).clone().with_kernel(kernel);
+        let name = kernel.name();
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(format!("{name}: evaluate 20 positions from scratch"), |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|pos| net.evaluate(black_box(pos)))
+                    .fold(0i32, i32::wrapping_add)
+            })
+        });
+        group.throughput(Throughput::Elements(children.len() as u64));
+        group.bench_function(format!("{name}: update and evaluate the children"), |b| {
+            b.iter(|| {
+                children
+                    .iter()
+                    .map(|(parent, acc, child)| {
+                        acc.update(&net, black_box(parent), black_box(child))
+                            .evaluate(&net, child)
+                    })
+                    .fold(0i32, i32::wrapping_add)
+            })
+        });
+    }
     group.finish();
 }
 

@@ -190,7 +190,8 @@ impl ThreadData {
     /// Derives the accumulators of `child`, reached from `pos` at `ply`.
     #[inline]
     fn enter_child(&mut self, ply: usize, pos: &Position, child: &Position) {
-        self.accumulators[ply + 1] = self.accumulators[ply].update(&self.net, pos, child);
+        let (line, below) = self.accumulators.split_at_mut(ply + 1);
+        line[ply].update_into(&self.net, pos, child, &mut below[0]);
     }
 
     /// True if the position at the end of the current line is drawn by rule.

@@ -9,7 +9,7 @@ use super::tt::TranspositionTable;
 use crate::chess::{Move, Piece};
 use crate::eval::nnue::accumulator::Accumulator;
 use crate::eval::nnue::network::Network;
-use crate::eval::nnue::HIDDEN;
+use crate::eval::nnue::simd::Row;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -175,7 +175,7 @@ impl ThreadData {
             tablebase: None,
             accumulators: Box::new(
                 [Accumulator {
-                    sides: [[0; HIDDEN]; 2],
+                    sides: [Row::ZERO; 2],
                 }; MAX_PLY + 4],
             ),
             result_depth: 0,

@@ -24,6 +24,7 @@
 use super::positions::{mirrored_feature, TrainingPosition};
 use crate::chess::Color;
 use crate::eval::nnue::network::Network;
+use crate::eval::nnue::simd::{Kernel, Row};
 use crate::eval::nnue::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::search::rng::SplitMix64;
 use rayon::prelude::*;
@@ -254,8 +255,8 @@ impl FloatNetwork {
     /// The quantised network: weights rounded to their integer scales.
     pub fn quantise(&self) -> Network {
         let q = |value: f32, scale: i32| (value * scale as f32).round() as i16;
-        let row = |start: usize, scale: i32| -> [i16; HIDDEN] {
-            std::array::from_fn(|j| q(self.params[start + j], scale))
+        let row = |start: usize, scale: i32| -> Row {
+            Row(std::array::from_fn(|j| q(self.params[start + j], scale)))
         };
         Network {
             feature_weights: (0..INPUTS).map(|i| row(i * HIDDEN, QA)).collect(),
@@ -267,6 +268,7 @@ impl FloatNetwork {
             output_bias: std::array::from_fn(|bucket| {
                 (self.params[OUTPUT_BIAS + bucket] * (QA * QB) as f32).round() as i32
             }),
+            kernel: Kernel::best(),
         }
     }
 

@@ -2,18 +2,60 @@
 //! inputs. A move changes a few inputs, so a child's accumulators are its parent's plus the
 //! rows of the inputs that appeared and minus those that went, found by comparing the two
 //! positions piece by piece: one rule for quiet moves, captures, en passant, promotions and
-//! castling of either kind, standard or Chess960. The loops are plain, over `i16` lanes the
-//! compiler vectorises.
+//! castling of either kind, standard or Chess960. Each perspective's change is one pass of the
+//! network's kernel ([`super::simd`]): the parent's row, every changed row, the child's row.
 
 use super::network::Network;
+use super::simd::Row;
 use super::{feature_index, HIDDEN};
-use crate::chess::{Color, Piece, PieceType, Position};
+use crate::chess::{Color, Piece, PieceType, Position, Square};
 
-/// Both perspectives' accumulators of one position.
+/// Both perspectives' accumulators of one position, each 64-byte aligned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
     /// Indexed by perspective: White's, then Black's.
-    pub sides: [[i16; HIDDEN]; 2],
+    pub sides: [Row; 2],
+}
+
+// The search keeps a stack of these: two rows and no padding, each row aligned.
+const _: () = assert!(size_of::<Accumulator>() == 2 * 2 * HIDDEN);
+const _: () = assert!(align_of::<Accumulator>() == 64);
+
+/// Inputs a move changes, at most, on either side: a castle's king and rook each leave one
+/// square and arrive on another (a capture changes three, a capturing promotion three).
+const MOVE_CHANGES: usize = 4;
+
+/// The inputs that went or came with a move, as both perspectives see them.
+struct Changes {
+    /// Indexed by perspective, as [`Accumulator::sides`].
+    features: [[usize; MOVE_CHANGES]; 2],
+    len: usize,
+}
+
+impl Changes {
+    fn new() -> Changes {
+        Changes {
+            features: [[0; MOVE_CHANGES]; 2],
+            len: 0,
+        }
+    }
+
+    /// Records `piece` on `sq`; false if the changes are more than one move makes.
+    #[inline]
+    fn push(&mut self, piece: Piece, sq: Square) -> bool {
+        if self.len == MOVE_CHANGES {
+            return false;
+        }
+        for (perspective, features) in Color::ALL.into_iter().zip(&mut self.features) {
+            features[self.len] = feature_index(perspective, piece, sq);
+        }
+        self.len += 1;
+        true
+    }
+
+    fn of(&self, perspective: usize) -> &[usize] {
+        &self.features[perspective][..self.len]
+    }
 }
 
 impl Accumulator {
@@ -31,6 +73,23 @@ impl Accumulator {
     /// accumulators these are.
     pub fn update(&self, net: &Network, before: &Position, after: &Position) -> Accumulator {
         let mut next = *self;
+        self.update_into(net, before, after, &mut next);
+        next
+    }
+
+    /// Writes into `next` the accumulators of `after`, a position one move (or a null move)
+    /// from `before`, whose accumulators these are: [`Accumulator::update`] without the copy,
+    /// for the search's stack. Positions further apart are refreshed from scratch.
+    #[inline]
+    pub fn update_into(
+        &self,
+        net: &Network,
+        before: &Position,
+        after: &Position,
+        next: &mut Accumulator,
+    ) {
+        let mut gone = Changes::new();
+        let mut came = Changes::new();
         for color in Color::ALL {
             for piece_type in PieceType::ALL {
                 let was = before.pieces(color, piece_type);
@@ -39,30 +98,21 @@ impl Accumulator {
                     continue;
                 }
                 let piece = Piece::new(color, piece_type);
-                for sq in (was & !is).iter() {
-                    next.apply(net, piece, sq, sub_row);
-                }
-                for sq in (is & !was).iter() {
-                    next.apply(net, piece, sq, add_row);
+                let fits = (was & !is).iter().all(|sq| gone.push(piece, sq))
+                    && (is & !was).iter().all(|sq| came.push(piece, sq));
+                if !fits {
+                    *next = Accumulator::refresh(net, after);
+                    return;
                 }
             }
         }
-        next
-    }
-
-    /// Adds or subtracts the rows of `piece` on `sq` in both perspectives.
-    #[inline]
-    fn apply(
-        &mut self,
-        net: &Network,
-        piece: Piece,
-        sq: crate::chess::Square,
-        op: fn(&mut [i16; HIDDEN], &[i16; HIDDEN]),
-    ) {
-        for (perspective, side) in Color::ALL.into_iter().zip(&mut self.sides) {
-            op(
+        for (perspective, (side, parent)) in next.sides.iter_mut().zip(&self.sides).enumerate() {
+            net.kernel.update(
                 side,
-                &net.feature_weights[feature_index(perspective, piece, sq)],
+                parent,
+                &net.feature_weights,
+                came.of(perspective),
+                gone.of(perspective),
             );
         }
     }
@@ -73,21 +123,7 @@ impl Accumulator {
     pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
         let us = pos.side_to_move().index();
         let pieces = pos.occupied().popcount() as usize;
-        net.output(&[self.sides[us], self.sides[1 - us]], pieces)
-    }
-}
-
-#[inline]
-fn add_row(side: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (value, weight) in side.iter_mut().zip(row) {
-        *value = value.wrapping_add(*weight);
-    }
-}
-
-#[inline]
-fn sub_row(side: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (value, weight) in side.iter_mut().zip(row) {
-        *value = value.wrapping_sub(*weight);
+        net.output_of([&self.sides[us], &self.sides[1 - us]], pieces)
     }
 }
 
@@ -98,6 +134,7 @@ mod tests {
     use crate::chess::{Move, MoveFlag};
     use crate::eval::nnue::embedded;
     use crate::eval::nnue::network::made_up_network;
+    use crate::eval::nnue::simd::Kernel;
 
     /// A tiny generator, so the games are the same on every run.
     struct Lcg(u64);
@@ -112,55 +149,58 @@ mod tests {
         }
     }
 
-    /// Plays 300 random games (one in five from a Chess960 start), checking after every
-    /// move that `net`'s accumulators updated move by move equal a refresh, and so does the
-    /// evaluation.
+    /// Plays 300 random games (one in five from a Chess960 start) with `net` on every kernel
+    /// this CPU runs, checking after every move that the accumulators updated move by move
+    /// equal a refresh by the scalar kernel, and so does the evaluation.
     fn check_updates_over_300_games(net: &Network) {
-        let mut rng = Lcg(7);
-        let mut seen = [0usize; 4]; // castles, en passant, promotions, Chess960 games
-        for game in 0..300 {
-            let mut pos = if game % 5 == 0 {
-                seen[3] += 1;
-                chess960_start(rng.below(960) as u16).expect("an index below 960")
-            } else {
-                Position::startpos()
-            };
-            let mut acc = Accumulator::refresh(net, &pos);
-            for _ in 0..200 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                // Prefer the rare kinds of move when they come up, to test them often.
-                let rare: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|mv| mv.is_castle() || mv.is_en_passant() || mv.is_promotion())
-                    .collect();
-                let mv = if !rare.is_empty() && rng.below(2) == 0 {
-                    rare[rng.below(rare.len())]
+        let reference = net.clone().with_kernel(Kernel::scalar());
+        for kernel in Kernel::available() {
+            let net = net.clone().with_kernel(kernel);
+            let mut rng = Lcg(7);
+            let mut seen = [0usize; 4]; // castles, en passant, promotions, Chess960 games
+            for game in 0..300 {
+                let mut pos = if game % 5 == 0 {
+                    seen[3] += 1;
+                    chess960_start(rng.below(960) as u16).expect("an index below 960")
                 } else {
-                    moves.as_slice()[rng.below(moves.len())]
+                    Position::startpos()
                 };
-                seen[0] += usize::from(mv.is_castle());
-                seen[1] += usize::from(mv.is_en_passant());
-                seen[2] += usize::from(mv.is_promotion());
-                let next = pos.play(mv);
-                acc = acc.update(net, &pos, &next);
-                pos = next;
-                assert_eq!(acc, Accumulator::refresh(net, &pos), "{}", pos.to_fen());
-                assert_eq!(
-                    acc.evaluate(net, &pos),
-                    net.evaluate(&pos),
-                    "{}",
-                    pos.to_fen()
-                );
+                let mut acc = Accumulator::refresh(&net, &pos);
+                for _ in 0..200 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Prefer the rare kinds of move when they come up, to test them often.
+                    let rare: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|mv| mv.is_castle() || mv.is_en_passant() || mv.is_promotion())
+                        .collect();
+                    let mv = if !rare.is_empty() && rng.below(2) == 0 {
+                        rare[rng.below(rare.len())]
+                    } else {
+                        moves.as_slice()[rng.below(moves.len())]
+                    };
+                    seen[0] += usize::from(mv.is_castle());
+                    seen[1] += usize::from(mv.is_en_passant());
+                    seen[2] += usize::from(mv.is_promotion());
+                    let next = pos.play(mv);
+                    acc = acc.update(&net, &pos, &next);
+                    pos = next;
+                    let fen = pos.to_fen();
+                    assert_eq!(acc, Accumulator::refresh(&reference, &pos), "{fen}");
+                    assert_eq!(acc, Accumulator::refresh(&net, &pos), "{fen}");
+                    let eval = reference.evaluate(&pos);
+                    assert_eq!(acc.evaluate(&net, &pos), eval, "{} {fen}", kernel.name());
+                    assert_eq!(net.evaluate(&pos), eval, "{} {fen}", kernel.name());
+                }
             }
+            assert!(
+                seen.iter().all(|&n| n >= 20),
+                "castles, e.p., promotions, 960: {seen:?}"
+            );
         }
-        assert!(
-            seen.iter().all(|&n| n >= 20),
-            "castles, e.p., promotions, 960: {seen:?}"
-        );
     }
 
     #[test]
@@ -194,5 +234,11 @@ mod tests {
         let mut passed = pos;
         passed.make_null_move();
         assert_eq!(acc.update(&net, &pos, &passed), acc);
+        // Positions more than a move apart are refreshed.
+        let start = Position::startpos();
+        assert_eq!(
+            acc.update(&net, &pos, &start),
+            Accumulator::refresh(&net, &start)
+        );
     }
 }

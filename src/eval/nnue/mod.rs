@@ -8,12 +8,14 @@
 //! the side to move's accumulator, then the other's, each through SCReLU (clamped to `[0, 1]`
 //! and squared), with the weights of the position's output bucket: boards with few pieces and
 //! boards with many are judged by different weights, at no cost to the accumulators. Weights
-//! are trained in floats by `ferrite train` and stored quantised ([`network`]). The engine
-//! ships with one ([`mod@embedded`]).
+//! are trained in floats by `ferrite train` and stored quantised ([`network`]); the hot loops
+//! run on SIMD kernels chosen for the CPU at run time ([`simd`]). The engine ships with one
+//! network ([`mod@embedded`]).
 
 pub mod accumulator;
 pub mod embedded;
 pub mod network;
+pub mod simd;
 pub mod trace;
 
 pub use embedded::embedded;

@@ -18,6 +18,7 @@
 //! an accumulator (the bias and 32 rows, each at most 510) fits an `i16`, and the output sum
 //! of `clamp(a, 0, QA)^2 * w` fits an `i32`: 2 * HIDDEN * 255^2 * 128 < 2^31.
 
+use super::simd::{Kernel, Row};
 use super::{active_features, output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::chess::Position;
 use std::fmt;
@@ -25,19 +26,34 @@ use std::fmt;
 /// Bytes of a network file.
 pub const NET_BYTES: usize = 2 * (INPUTS + 1 + 2 * OUTPUT_BUCKETS) * HIDDEN + 4 * OUTPUT_BUCKETS;
 
-/// A quantised network.
-#[derive(Clone, PartialEq, Eq)]
+/// A quantised network, its rows 64-byte aligned for the kernels.
+#[derive(Clone)]
 pub struct Network {
     /// One row per input.
-    pub feature_weights: Vec<[i16; HIDDEN]>,
+    pub feature_weights: Vec<Row>,
     /// The accumulators' start.
-    pub feature_bias: [i16; HIDDEN],
+    pub feature_bias: Row,
     /// Output weights of each bucket: for the side to move's accumulator, then the other
     /// side's.
-    pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    pub output_weights: [[Row; 2]; OUTPUT_BUCKETS],
     /// Output bias of each bucket.
     pub output_bias: [i32; OUTPUT_BUCKETS],
+    /// The kernels its loops run on: [`Kernel::best`] unless a test or benchmark chooses
+    /// another. Every kernel computes the same numbers.
+    pub kernel: Kernel,
 }
+
+// Two networks are the same network whichever kernel each runs on.
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.feature_weights == other.feature_weights
+            && self.feature_bias == other.feature_bias
+            && self.output_weights == other.output_weights
+            && self.output_bias == other.output_bias
+    }
+}
+
+impl Eq for Network {}
 
 impl fmt::Debug for Network {
     // Its weights would fill pages: the shape says which network it is.
@@ -119,7 +135,7 @@ impl Network {
         let mut values = bytes
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
-        let mut row = || std::array::from_fn(|_| values.next().unwrap_or_default());
+        let mut row = || Row(std::array::from_fn(|_| values.next().unwrap_or_default()));
         let feature_weights = (0..INPUTS).map(|_| row()).collect();
         let feature_bias = row();
         let output_weights = std::array::from_fn(|_| [row(), row()]);
@@ -132,10 +148,11 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            kernel: Kernel::best(),
         };
-        let beyond = |rows: &[[i16; HIDDEN]], limit: i32| {
+        let beyond = |rows: &[Row], limit: i32| {
             rows.iter()
-                .flatten()
+                .flat_map(|row| &row.0)
                 .find(|&&value| i32::from(value).abs() > limit)
                 .copied()
         };
@@ -173,26 +190,46 @@ impl Network {
             .chain(std::iter::once(&self.feature_bias))
             .chain(self.output_weights.as_flattened());
         for row in rows {
-            bytes.extend(row.iter().flat_map(|value| value.to_le_bytes()));
+            bytes.extend(row.0.iter().flat_map(|value| value.to_le_bytes()));
         }
         bytes.extend(self.output_bias.iter().flat_map(|bias| bias.to_le_bytes()));
         bytes
     }
 
+    /// This network on `kernel`'s loops (the tests and benchmarks compare kernels so).
+    pub fn with_kernel(mut self, kernel: Kernel) -> Network {
+        self.kernel = kernel;
+        self
+    }
+
     /// The accumulator of `pos` from `perspective`'s side, computed from scratch.
-    pub fn accumulator(&self, pos: &Position, perspective: crate::chess::Color) -> [i16; HIDDEN] {
+    pub fn accumulator(&self, pos: &Position, perspective: crate::chess::Color) -> Row {
         self.accumulate(active_features(pos, perspective))
     }
 
     /// The accumulator of the active inputs `features`, computed from scratch.
-    pub fn accumulate(&self, features: impl Iterator<Item = usize>) -> [i16; HIDDEN] {
+    pub fn accumulate(&self, features: impl Iterator<Item = usize>) -> Row {
+        // A board has at most 32 pieces: one batch, one pass of the kernel, in the engine.
+        let mut batch = [0usize; 32];
+        let mut len = 0;
         let mut acc = self.feature_bias;
         for feature in features {
-            for (value, weight) in acc.iter_mut().zip(&self.feature_weights[feature]) {
-                *value += weight;
+            batch[len] = feature;
+            len += 1;
+            if len == batch.len() {
+                acc = self.add_rows(&acc, &batch);
+                len = 0;
             }
         }
-        acc
+        self.add_rows(&acc, &batch[..len])
+    }
+
+    /// `acc` plus the rows of `features`.
+    fn add_rows(&self, acc: &Row, features: &[usize]) -> Row {
+        let mut sum = Row::ZERO;
+        self.kernel
+            .update(&mut sum, acc, &self.feature_weights, features, &[]);
+        sum
     }
 
     /// The evaluation of `pos` in centipawns for the side to move, from accumulators
@@ -205,15 +242,15 @@ impl Network {
 
     /// The output for the side to move's accumulator and the other side's, on a board of
     /// `pieces` pieces (which choose the output bucket), in centipawns.
-    pub fn output(&self, sides: &[[i16; HIDDEN]; 2], pieces: usize) -> i32 {
+    pub fn output(&self, sides: &[Row; 2], pieces: usize) -> i32 {
+        self.output_of([&sides[0], &sides[1]], pieces)
+    }
+
+    /// [`Network::output`] of accumulators wherever they are, uncopied.
+    #[inline]
+    pub(super) fn output_of(&self, sides: [&Row; 2], pieces: usize) -> i32 {
         let bucket = output_bucket(pieces);
-        let mut sum = 0i32;
-        for (acc, weights) in sides.iter().zip(&self.output_weights[bucket]) {
-            for (&value, &weight) in acc.iter().zip(weights) {
-                let clipped = i32::from(value).clamp(0, QA);
-                sum += clipped * clipped * i32::from(weight);
-            }
-        }
+        let sum = self.kernel.screlu_dot(sides, &self.output_weights[bucket]);
         // In 64 bits: the bias may take the sum past 2^31 / SCALE.
         let scaled = i64::from(sum / QA + self.output_bias[bucket]) * i64::from(SCALE);
         (scaled / i64::from(QA * QB)) as i32
@@ -227,16 +264,17 @@ pub(crate) fn made_up_network() -> Network {
     let value = |i: usize, j: usize| ((i * 131 + j * 71) % 101) as i16 - 50;
     Network {
         feature_weights: (0..INPUTS)
-            .map(|i| std::array::from_fn(|j| value(i, j)))
+            .map(|i| Row(std::array::from_fn(|j| value(i, j))))
             .collect(),
-        feature_bias: std::array::from_fn(|j| value(7, j) + 60),
+        feature_bias: Row(std::array::from_fn(|j| value(7, j) + 60)),
         output_weights: std::array::from_fn(|b| {
             [
-                std::array::from_fn(|j| value(3 + 2 * b, j)),
-                std::array::from_fn(|j| value(4 + 2 * b, j)),
+                Row(std::array::from_fn(|j| value(3 + 2 * b, j))),
+                Row(std::array::from_fn(|j| value(4 + 2 * b, j))),
             ]
         }),
         output_bias: std::array::from_fn(|b| -1234 + 100 * b as i32),
+        kernel: Kernel::best(),
     }
 }
 
@@ -259,7 +297,7 @@ mod tests {
             Some(NetError::Size(NET_BYTES - 1))
         );
         let mut wild = net.clone();
-        wild.feature_weights[700][3] = 511;
+        wild.feature_weights[700].0[3] = 511;
         assert_eq!(
             Network::from_bytes(&wild.to_bytes()).err(),
             Some(NetError::OutOfRange {
@@ -268,7 +306,7 @@ mod tests {
             })
         );
         let mut wild = net;
-        wild.output_weights[5][1][0] = -129;
+        wild.output_weights[5][1].0[0] = -129;
         assert_eq!(
             Network::from_bytes(&wild.to_bytes()).err(),
             Some(NetError::OutOfRange {
@@ -281,24 +319,24 @@ mod tests {
     #[test]
     fn the_output_is_the_screlu_sum_of_both_sides() {
         let mut net = network();
-        net.output_weights = [[[1; HIDDEN], [0; HIDDEN]]; OUTPUT_BUCKETS];
+        net.output_weights = [[Row([1; HIDDEN]), Row::ZERO]; OUTPUT_BUCKETS];
         net.output_bias = [0; OUTPUT_BUCKETS];
         // Every accumulator value at QA: each of the HIDDEN terms is QA^2.
-        let full = [[QA as i16; HIDDEN], [0; HIDDEN]];
+        let full = [Row([QA as i16; HIDDEN]), Row::ZERO];
         let expected = (HIDDEN as i32 * QA * QA / QA) * SCALE / (QA * QB);
         assert_eq!(net.output(&full, 32), expected);
         // Negative values are clipped to zero, large ones to QA.
-        assert_eq!(net.output(&[[-500; HIDDEN], [0; HIDDEN]], 32), 0);
-        assert_eq!(net.output(&[[1000; HIDDEN], [0; HIDDEN]], 32), expected);
+        assert_eq!(net.output(&[Row([-500; HIDDEN]), Row::ZERO], 32), 0);
+        assert_eq!(net.output(&[Row([1000; HIDDEN]), Row::ZERO], 32), expected);
     }
 
     #[test]
     fn the_piece_count_chooses_the_output_weights() {
         let mut net = network();
-        net.output_weights = [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS];
+        net.output_weights = [[Row::ZERO; 2]; OUTPUT_BUCKETS];
         net.output_bias = std::array::from_fn(|b| b as i32 * QA * QB);
-        net.output_weights[7][1] = [2; HIDDEN];
-        let sides = [[0; HIDDEN], [QA as i16; HIDDEN]];
+        net.output_weights[7][1] = Row([2; HIDDEN]);
+        let sides = [Row::ZERO, Row([QA as i16; HIDDEN])];
         // The bias alone: one unit of output (SCALE centipawns) per bucket number.
         assert_eq!(net.output(&sides, 3), 0);
         assert_eq!(net.output(&sides, 6), SCALE);

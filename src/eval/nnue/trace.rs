@@ -3,8 +3,8 @@
 //! without it; kings have no entry, a board without one means nothing), in pawns from
 //! White's side.
 
+use super::feature_index;
 use super::network::Network;
-use super::{feature_index, HIDDEN};
 use crate::chess::{Color, PieceType, Position, Rank, Square};
 use std::fmt::Write as _;
 
@@ -20,7 +20,7 @@ fn white_eval(net: &Network, pos: &Position, skip: Option<Square>) -> i32 {
                     .map(|piece| feature_index(perspective, piece, sq))
             })
     };
-    let sides: [[i16; HIDDEN]; 2] = [
+    let sides = [
         net.accumulate(features(Color::White)),
         net.accumulate(features(Color::Black)),
     ];
