@@ -26,7 +26,8 @@ fn tables_folder() -> PathBuf {
 }
 
 fn tables() -> Tablebase {
-    Tablebase::open(&tables_folder().to_string_lossy()).expect("the 3-4 piece tables in tests/data/syzygy")
+    Tablebase::open(&tables_folder().to_string_lossy())
+        .expect("the 3-4 piece tables in tests/data/syzygy")
 }
 
 /// The EPD operation `name`'s integer value.
