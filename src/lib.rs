@@ -8,13 +8,15 @@
 //! trainer); [`analyse`] (game analysis: annotated PGN and an evaluation graph).
 //!
 //! Every subcommand of the `ferrite` binary runs here, files included, and refuses with a
-//! typed error; the binary itself only parses arguments and prints.
+//! typed error; the binary itself only parses arguments and prints. A file that cannot be
+//! read is one error for all of them ([`files::ReadError`]).
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub mod analyse;
 pub mod chess;
 pub mod epd;
 pub mod eval;
+pub mod files;
 pub mod rules;
 pub mod search;
 pub mod tablebase;
