@@ -5,12 +5,12 @@
 //! nothing is searched then.
 
 use crate::chess::{FenError, Move, Position};
+use crate::files::{self, ReadError};
 use crate::rules::{parse_san, MoveError};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{mate_in, search, SearchControl, SearchJob};
 use std::fmt;
-use std::io;
 use std::path::{Path, PathBuf};
 
 /// One EPD record.
@@ -192,12 +192,7 @@ impl fmt::Display for SuiteSummary {
 #[derive(Debug)]
 pub enum EpdError {
     /// The file could not be read.
-    Read {
-        /// The suite file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
+    Read(ReadError),
     /// A line of the file is not an EPD record.
     Record {
         /// The suite file.
@@ -210,9 +205,7 @@ pub enum EpdError {
 impl fmt::Display for EpdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EpdError::Read { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
-            }
+            EpdError::Read(error) => write!(f, "{error}"),
             EpdError::Record { path, error } => write!(f, "{}: {error}", path.display()),
         }
     }
@@ -221,7 +214,7 @@ impl fmt::Display for EpdError {
 impl std::error::Error for EpdError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            EpdError::Read { source, .. } => Some(source),
+            EpdError::Read(error) => std::error::Error::source(error),
             EpdError::Record { error, .. } => Some(error),
         }
     }
@@ -230,10 +223,7 @@ impl std::error::Error for EpdError {
 /// The records of the suite at `path` (blank lines skipped) whose id starts with `filter`.
 /// Every line is checked, also those the filter leaves out.
 fn read_suite(path: &Path, filter: Option<&str>) -> Result<Vec<EpdRecord>, EpdError> {
-    let text = std::fs::read_to_string(path).map_err(|source| EpdError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = files::read_to_string(path).map_err(EpdError::Read)?;
     let mut records = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -331,7 +321,7 @@ mod tests {
             filter: None,
         };
         let error = run_suite(path, &config, &mut |_, _| {}).expect_err("no such file");
-        assert!(matches!(&error, EpdError::Read { path: p, .. } if p == path));
+        assert!(matches!(&error, EpdError::Read(read) if read.path == path));
         assert!(error
             .to_string()
             .starts_with("cannot read /nonexistent/ferrite-suite.epd: "));
@@ -355,7 +345,7 @@ mod tests {
                 assert_eq!(error.line, 3);
                 assert_eq!(error.problem, RecordProblem::TooFewFields);
             }
-            EpdError::Read { .. } => panic!("{error}"),
+            EpdError::Read(_) => panic!("{error}"),
         }
         let _ = std::fs::remove_file(path);
     }

@@ -8,7 +8,8 @@
 //! network's trainer); [`analyse`] (game analysis: annotated PGN and an evaluation graph).
 //!
 //! Every subcommand of the `ferrite` binary runs here, files included, and refuses with a
-//! typed error; the binary itself only parses arguments and prints.
+//! typed error; the binary itself only parses arguments and prints. A file that cannot be
+//! read is one error for all of them ([`files::ReadError`]).
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub mod analyse;
@@ -16,6 +17,7 @@ pub mod chess;
 pub mod datagen;
 pub mod epd;
 pub mod eval;
+pub mod files;
 pub mod rules;
 pub mod search;
 pub mod tablebase;

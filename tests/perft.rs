@@ -1,6 +1,6 @@
 //! Perft against published node counts: every position and depth of the fixtures in
 //! `tests/data/` (copied from `shared/data/perft/`). The shallow depths run in the normal test
-//! run; the deep ones are `#[ignore]`d (see README.md for how to run them).
+//! run; the deep ones are `#[ignore]`d (see docs/heavy-tests.md for how to run them).
 
 use ferrite::chess::perft::perft;
 use ferrite::chess::Position;

@@ -10,9 +10,9 @@ use ferrite::chess::{Color, Move, PieceType, Position};
 use ferrite::rules::{Game, Status};
 use ferrite::search::limits::Limits;
 use ferrite::search::see::{captured_value, see_ge};
-use ferrite::search::strength::{Strength, MAX_ELO, MIN_ELO};
+use ferrite::search::strength::{search_at, Strength, MAX_ELO, MIN_ELO};
 use ferrite::search::tt::TranspositionTable;
-use ferrite::search::{search_continuing, Histories, SearchControl, SearchJob};
+use ferrite::search::{Histories, SearchControl, SearchJob};
 use std::time::Duration;
 
 const KQK: [&str; 10] = [
@@ -57,12 +57,11 @@ fn play(
     };
     let job = SearchJob {
         history: game.keys().to_vec(),
-        strength,
         ..SearchJob::new(*game.position(), limits)
     };
     let tt = TranspositionTable::new(16);
     let control = SearchControl::new(&job.limits, 0);
-    let result = search_continuing(&job, &tt, histories, &control, &|_| {});
+    let result = search_at(strength.as_ref(), &job, &tt, histories, &control, &|_| {});
     result.best.expect("an ongoing game has a legal move")
 }
 
@@ -199,13 +198,17 @@ fn the_top_level_searches_one_line_as_full_strength_does() {
             soft_nodes: Some(nodes),
             ..Limits::default()
         };
-        let job = SearchJob {
-            strength,
-            ..SearchJob::new(pos, limits)
-        };
+        let job = SearchJob::new(pos, limits);
         let tt = TranspositionTable::new(16);
         let control = SearchControl::new(&job.limits, 0);
-        let found = search_continuing(&job, &tt, &mut Histories::new(), &control, &|_| {});
+        let found = search_at(
+            strength.as_ref(),
+            &job,
+            &tt,
+            &mut Histories::new(),
+            &control,
+            &|_| {},
+        );
         (found.best, found.score, found.depth, found.nodes)
     };
     let top = Strength {

@@ -1,4 +1,4 @@
-//! Syzygy tablebases: Ferrite's probes against the reference values of the shared test set
+//! Syzygy tablebases: Ferrite's probes against the reference values in `tests/data/syzygy/`
 //! (the complete 3- and 4-piece tables and 200 positions with their WDL and DTZ), and the
 //! search with tables: table scores, the root kept to moves that keep the win, `tbhits`.
 
@@ -22,11 +22,12 @@ use std::time::Duration;
 const SHORT: Duration = Duration::from_secs(10);
 
 fn tables_folder() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/syzygy")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy")
 }
 
 fn tables() -> Tablebase {
-    Tablebase::open(&tables_folder().to_string_lossy()).expect("the shared 3-4 piece tables")
+    Tablebase::open(&tables_folder().to_string_lossy())
+        .expect("the 3-4 piece tables in tests/data/syzygy")
 }
 
 /// The EPD operation `name`'s integer value.

@@ -24,6 +24,12 @@ fn is_legal_after(fen: Option<&str>, moves: &[&str], uci: &str, chess960: bool) 
     game.play_uci(uci, chess960).is_ok()
 }
 
+/// True if the move of the `bestmove` line `best` is legal after `moves` from the start
+/// position.
+fn legal_from_start(moves: &[&str], best: &str) -> bool {
+    is_legal_after(None, moves, best_move(best), false)
+}
+
 #[test]
 fn handshake_lists_options_and_ends_with_uciok() {
     let mut s = Session::start();
@@ -70,58 +76,64 @@ fn eof_during_search_stops_it_and_exits() {
     assert!(s.exits_cleanly(SHORT));
 }
 
+/// Sends each command and checks the engine's whole answer to it (no lines for most).
+fn assert_replies(s: &mut Session, exchanges: &[(&str, &[&str])]) {
+    for &(command, answer) in exchanges {
+        assert_eq!(s.reply(command), answer, "{command}");
+    }
+}
+
 #[test]
 fn setoption_variants_are_accepted_and_bad_ones_reported() {
     let mut s = Session::start();
-    for line in [
-        "setoption name Hash value 64",
-        "setoption name hash value 32",
-        "setoption name Clear Hash",
-        "setoption name Move Overhead value 100",
-        "setoption name MultiPV value 2",
-    ] {
-        s.send(line);
-        assert_eq!(s.sync(), Vec::<String>::new(), "{line}");
-    }
-    s.send("setoption name NoSuchOption value 1");
-    assert_eq!(
-        s.sync(),
-        vec!["info string error: unknown option 'NoSuchOption'".to_string()]
-    );
-    s.send("setoption name Hash value abc");
-    assert_eq!(
-        s.sync(),
-        vec!["info string error: option 'Hash' expects an integer, got 'abc'".to_string()]
-    );
-    s.send("setoption name Threads value 0");
-    assert_eq!(
-        s.sync(),
-        vec!["info string Threads value 0 out of range, set to 1".to_string()]
+    assert_replies(
+        &mut s,
+        &[
+            ("setoption name Hash value 64", &[]),
+            ("setoption name hash value 32", &[]),
+            ("setoption name Clear Hash", &[]),
+            ("setoption name Move Overhead value 100", &[]),
+            ("setoption name MultiPV value 2", &[]),
+            (
+                "setoption name NoSuchOption value 1",
+                &["info string error: unknown option 'NoSuchOption'"],
+            ),
+            (
+                "setoption name Hash value abc",
+                &["info string error: option 'Hash' expects an integer, got 'abc'"],
+            ),
+            (
+                "setoption name Threads value 0",
+                &["info string Threads value 0 out of range, set to 1"],
+            ),
+        ],
     );
     s.send("setoption name Hash value 1");
     s.send("position startpos");
     let (_, best) = s.go("go depth 4", SHORT);
-    assert!(is_legal_after(None, &[], best_move(&best), false));
+    assert!(legal_from_start(&[], &best));
 }
 
 #[test]
 fn search_parameters_are_settable_for_tuning() {
     let mut s = Session::start();
-    s.send("setoption name RFP_MARGIN value 90");
-    assert_eq!(s.sync(), Vec::<String>::new());
-    s.send("setoption name see_capture_margin value -500");
-    assert_eq!(
-        s.sync(),
-        vec!["info string see_capture_margin value -500 out of range, set to -200".to_string()]
-    );
-    s.send("setoption name LMR_BASE value x");
-    assert_eq!(
-        s.sync(),
-        vec!["info string error: option 'LMR_BASE' expects an integer, got 'x'".to_string()]
+    assert_replies(
+        &mut s,
+        &[
+            ("setoption name RFP_MARGIN value 90", &[]),
+            (
+                "setoption name see_capture_margin value -500",
+                &["info string see_capture_margin value -500 out of range, set to -200"],
+            ),
+            (
+                "setoption name LMR_BASE value x",
+                &["info string error: option 'LMR_BASE' expects an integer, got 'x'"],
+            ),
+        ],
     );
     s.send("position startpos");
     let (_, best) = s.go("go depth 6", SHORT);
-    assert!(is_legal_after(None, &[], best_move(&best), false));
+    assert!(legal_from_start(&[], &best));
 }
 
 #[test]
@@ -156,7 +168,7 @@ fn whitespace_tabs_and_crlf_are_tolerated() {
     s.send_raw(b"  position   startpos \r\n");
     s.send_raw(b"  go   depth\t3 \r\n");
     let best = s.expect_prefix("bestmove", LONG);
-    assert!(is_legal_after(None, &[], best_move(&best), false));
+    assert!(legal_from_start(&[], &best));
 }
 
 /// The value of `key` (`nodes`, `time` …) in the last `info` line among `lines` that has it.
@@ -220,10 +232,7 @@ fn movetime_and_clock_limits_end_the_search() {
         "go winc 100",
     ] {
         let (_, best) = s.go(go, LONG);
-        assert!(
-            is_legal_after(None, &[], best_move(&best), false),
-            "{go}: {best}"
-        );
+        assert!(legal_from_start(&[], &best), "{go}: {best}");
     }
 }
 
@@ -239,11 +248,10 @@ fn infinite_search_waits_for_stop_and_answers_isready() {
     assert!(lines.iter().all(|line| !line.starts_with("bestmove")));
     s.send("stop");
     let best = s.expect_prefix("bestmove", LONG);
-    assert!(is_legal_after(None, &[], best_move(&best), false));
+    assert!(legal_from_start(&[], &best));
     // No more output for that search, and stray stops are ignored.
     s.send("stop");
-    s.send("stop");
-    assert_eq!(s.sync(), Vec::<String>::new());
+    assert_eq!(s.reply("stop"), Vec::<String>::new());
 }
 
 #[test]
@@ -378,30 +386,26 @@ fn long_move_lists_are_accepted() {
     let moves: Vec<&str> = cycle.iter().cycle().take(840).copied().collect();
     let line = format!("position startpos moves {}", moves.join(" "));
     assert!(line.len() > 4096);
-    s.send(&line);
-    assert_eq!(s.sync(), Vec::<String>::new());
+    assert_eq!(s.reply(&line), Vec::<String>::new());
     let (_, best) = s.go("go depth 3", LONG);
-    assert!(is_legal_after(None, &moves, best_move(&best), false));
+    assert!(legal_from_start(&moves, &best));
 }
 
 #[test]
 fn bad_input_gets_one_error_line_and_keeps_the_last_good_state() {
     let mut s = Session::start();
     s.send("position startpos moves e2e4");
-    s.send("foo bar");
     assert_eq!(
-        s.sync(),
+        s.reply("foo bar"),
         vec!["info string error: unknown command 'foo'".to_string()]
     );
-    s.send("position fen not/a/fen w - - 0 1");
-    let lines = s.sync();
+    let lines = s.reply("position fen not/a/fen w - - 0 1");
     assert_eq!(lines.len(), 1);
     assert!(
         lines[0].starts_with("info string error: invalid FEN"),
         "{lines:?}"
     );
-    s.send("position startpos moves e2e4 e7e5 e1e3 g8f6");
-    let lines = s.sync();
+    let lines = s.reply("position startpos moves e2e4 e7e5 e1e3 g8f6");
     assert_eq!(lines.len(), 1);
     assert!(
         lines[0].starts_with("info string error: illegal move e1e3 at ply 3: "),
@@ -417,21 +421,14 @@ fn bad_input_gets_one_error_line_and_keeps_the_last_good_state() {
     );
     s.send_raw(b"\xff\xfe garbage \x00\x01\n");
     assert_eq!(s.sync().len(), 1);
-    s.send(&"x".repeat(1 << 20));
-    assert_eq!(s.sync().len(), 1);
-    s.send("go depth 3 sideways");
-    assert_eq!(s.sync().len(), 1);
+    assert_eq!(s.reply(&"x".repeat(1 << 20)).len(), 1);
+    assert_eq!(s.reply("go depth 3 sideways").len(), 1);
     s.send("register later");
     s.send("debug on");
     s.send("debug off");
     s.sync();
     let (_, best) = s.go("go depth 3", LONG);
-    assert!(is_legal_after(
-        None,
-        &["e2e4", "e7e5"],
-        best_move(&best),
-        false
-    ));
+    assert!(legal_from_start(&["e2e4", "e7e5"], &best));
     // Every line printed in this session is a protocol line.
     for line in &s.transcript {
         let first = line.split_whitespace().next().unwrap_or("");
@@ -454,9 +451,8 @@ fn unreachable_material_gets_one_error_line_and_keeps_the_last_position() {
     let mut s = Session::start();
     s.send("position startpos");
     // 270 legal moves, more than a move list holds; before issue 35 this was accepted.
-    s.send("position fen kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -");
     assert_eq!(
-        s.sync(),
+        s.reply("position fen kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -"),
         vec![
             "info string error: invalid FEN 'kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -': \
              White has 28 pieces, more than the 16 a side starts with"
@@ -467,8 +463,10 @@ fn unreachable_material_gets_one_error_line_and_keeps_the_last_position() {
     let lines = s.read_until(LONG, |l| l.starts_with("Nodes searched"));
     assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 20"));
     // The richest material a game can reach is accepted, all 218 moves of it.
-    s.send("position fen 3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1");
-    assert_eq!(s.sync(), Vec::<String>::new());
+    assert_eq!(
+        s.reply("position fen 3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1"),
+        Vec::<String>::new()
+    );
     s.send("go perft 1");
     let lines = s.read_until(LONG, |l| l.starts_with("Nodes searched"));
     assert_eq!(
@@ -540,22 +538,12 @@ fn ponder_waits_for_ponderhit_then_plays() {
     s.assert_still_searching(Duration::from_millis(400));
     s.send("ponderhit");
     let best = s.expect_prefix("bestmove", SHORT);
-    assert!(is_legal_after(
-        None,
-        &["e2e4", "e7e5"],
-        best_move(&best),
-        false
-    ));
+    assert!(legal_from_start(&["e2e4", "e7e5"], &best));
     s.send("go ponder wtime 2000 btime 2000");
     std::thread::sleep(Duration::from_millis(200));
     s.send("stop");
     let best = s.expect_prefix("bestmove", SHORT);
-    assert!(is_legal_after(
-        None,
-        &["e2e4", "e7e5"],
-        best_move(&best),
-        false
-    ));
+    assert!(legal_from_start(&["e2e4", "e7e5"], &best));
 }
 
 #[test]
@@ -633,8 +621,7 @@ fn bench_and_flip_and_eval_commands() {
         lines.contains(&"Fen: 4k3/4p3/8/8/8/8/8/4K3 b - - 0 1".to_string()),
         "{lines:#?}"
     );
-    s.send("eval");
-    let lines = s.sync();
+    let lines = s.reply("eval");
     assert!(
         lines
             .last()
@@ -687,14 +674,14 @@ fn commands_during_an_infinite_search_stop_it_first() {
     // No stop: the engine must not hang, and every go still gets exactly one bestmove.
     s.send("position startpos moves e2e4");
     let best = s.expect_prefix("bestmove", SHORT);
-    assert!(is_legal_after(None, &[], best_move(&best), false));
+    assert!(legal_from_start(&[], &best));
     s.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
     s.send("go depth 2");
     let first = s.expect_prefix("bestmove", SHORT);
     let second = s.expect_prefix("bestmove", SHORT);
-    assert!(is_legal_after(None, &["e2e4"], best_move(&first), false));
-    assert!(is_legal_after(None, &["e2e4"], best_move(&second), false));
+    assert!(legal_from_start(&["e2e4"], &first));
+    assert!(legal_from_start(&["e2e4"], &second));
     assert_eq!(s.sync(), Vec::<String>::new());
 }
 
@@ -760,9 +747,8 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     std::fs::write(&short, &bytes[..100]).expect("writable");
 
     let mut s = Session::start();
-    s.send(&format!("setoption name EvalFile value {}", net.display()));
     assert_eq!(
-        s.sync(),
+        s.reply(&format!("setoption name EvalFile value {}", net.display())),
         [format!(
             "info string evaluating with the network {}",
             net.display()
@@ -773,17 +759,13 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     assert_ne!(loaded, STARTPOS_EVAL.lines().collect::<Vec<_>>());
     s.send("position startpos moves e2e4 e7e5 g1f3");
     let (_, best) = s.go("go depth 6", LONG);
-    assert!(
-        is_legal_after(None, &["e2e4", "e7e5", "g1f3"], best_move(&best), false),
-        "{best}"
-    );
+    assert!(legal_from_start(&["e2e4", "e7e5", "g1f3"], &best), "{best}");
 
     // A file too short, and one that is missing: one error line each, the network kept.
-    s.send(&format!(
+    let lines = s.reply(&format!(
         "setoption name EvalFile value {}",
         short.display()
     ));
-    let lines = s.sync();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(
         lines[0].starts_with(&format!(
@@ -792,15 +774,13 @@ fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
         )),
         "{lines:?}"
     );
-    s.send("setoption name EvalFile value /nonexistent/net.bin");
-    let lines = s.sync();
+    let lines = s.reply("setoption name EvalFile value /nonexistent/net.bin");
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].starts_with("info string error: EvalFile /nonexistent/net.bin: "));
     s.send("position startpos");
     assert_eq!(eval_lines(&mut s), loaded, "the loaded network is kept");
-    s.send("setoption name EvalFile value <empty>");
     assert_eq!(
-        s.sync(),
+        s.reply("setoption name EvalFile value <empty>"),
         ["info string evaluating with the embedded network"]
     );
     assert_eq!(

@@ -25,7 +25,9 @@ What it does:
 Each match goes through match.py (CPU-heavy: take the shared lock on a shared machine):
 
   flock /tmp/ferrite-cpu.lock python3 uci-scripts/calibrate-elo.py \\
-      --ferrite /tmp/ferrite --games 30 --write --log calibration.txt
+      --ferrite /tmp/ferrite --match ../shared/tools/match.py \\
+      --openings ../shared/data/openings/noob_3moves_5000.epd \\
+      --games 30 --write --log calibration.txt
 """
 
 import argparse
@@ -169,9 +171,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--ferrite", required=True, help="Ferrite binary (copy it out of target/)")
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
-    parser.add_argument("--match", default=os.path.join(ROOT, "..", "shared", "tools", "match.py"))
-    parser.add_argument("--openings",
-                        default=os.path.join(ROOT, "..", "shared", "data", "openings", "noob_3moves_5000.epd"))
+    parser.add_argument("--match", required=True,
+                        help="match.py, the game runner (not part of this repository)")
+    parser.add_argument("--openings", required=True,
+                        help="EPD opening book, e.g. noob_3moves_5000.epd (not part of this repository)")
     parser.add_argument("--tc", default="8+0.08")
     parser.add_argument("--top-tc", default="60+0.6",
                         help="time control of the anchors from --top-from up, whose node budgets "

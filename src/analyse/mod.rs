@@ -25,6 +25,7 @@ pub mod searcher;
 pub mod summary;
 pub mod svg;
 
+use crate::files::{self, ReadError};
 use crate::rules::pgn::{read_games, PgnGame};
 use crate::rules::pgn_write::write_game;
 use crate::search::limits::Limits;
@@ -101,12 +102,7 @@ impl std::error::Error for GameError {}
 #[derive(Debug)]
 pub enum AnalyseError {
     /// The PGN file could not be read.
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
+    Read(ReadError),
     /// `--game` asks for a game the file does not hold.
     NoSuchGame {
         /// The game asked for.
@@ -135,9 +131,7 @@ pub enum AnalyseError {
 impl fmt::Display for AnalyseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AnalyseError::Read { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
-            }
+            AnalyseError::Read(error) => write!(f, "{error}"),
             AnalyseError::NoSuchGame { game, games } => {
                 write!(f, "no game {game}: the file holds {games} games")
             }
@@ -156,9 +150,10 @@ impl fmt::Display for AnalyseError {
 impl std::error::Error for AnalyseError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            AnalyseError::Read { source, .. }
-            | AnalyseError::Create { source, .. }
-            | AnalyseError::Write { source, .. } => Some(source),
+            AnalyseError::Read(error) => std::error::Error::source(error),
+            AnalyseError::Create { source, .. } | AnalyseError::Write { source, .. } => {
+                Some(source)
+            }
             AnalyseError::NoSuchGame { .. } | AnalyseError::Hash(_) => None,
         }
     }
@@ -217,10 +212,7 @@ pub fn analyse_file(
     config: &AnalyseConfig,
     events: &mut dyn FnMut(&AnalyseEvent<'_>),
 ) -> Result<AnalyseSummary, AnalyseError> {
-    let bytes = std::fs::read(path).map_err(|source| AnalyseError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = files::read(path).map_err(AnalyseError::Read)?;
     let text = String::from_utf8_lossy(&bytes);
     let mut games: Vec<(usize, PgnGame)> = (1..).zip(read_games(&text)).collect();
     if let Some(wanted) = config.game {

@@ -98,6 +98,12 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Position {
+    /// The standard starting position. Built here, from its FEN, so that the position module
+    /// needs nothing of this one (FEN parsing builds on `Position`, not the other way round).
+    pub fn startpos() -> Position {
+        Position::from_fen(STARTPOS_FEN).expect("invariant: the start position FEN is valid")
+    }
+
     /// Parses a FEN (4 to 6 fields; missing clocks default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();

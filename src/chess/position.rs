@@ -56,12 +56,6 @@ impl Position {
         }
     }
 
-    /// The standard starting position.
-    pub fn startpos() -> Position {
-        Position::from_fen(super::fen::STARTPOS_FEN)
-            .expect("invariant: the start position FEN is valid")
-    }
-
     // ---- queries -------------------------------------------------------------------------
 
     /// The side to move.

@@ -227,126 +227,88 @@ impl Piece {
     }
 }
 
-/// A column of the board, a to h.
-#[repr(u8)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum File {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
+/// Declares `File` or `Rank`: an enum of eight lines of the board in order, with `ALL`,
+/// `COUNT`, `index`, a checked `from_index`, and a character per line (the first line's,
+/// then the next ones in order) that `from_char` reads back after `normalise`. One
+/// definition, so the two cannot drift apart.
+macro_rules! board_line {
+    (
+        $(#[$meta:meta])*
+        $name:ident [$($variant:ident),+],
+        all: $all_doc:literal,
+        index: $index_doc:literal,
+        first_char: $first:literal,
+        char: $char_doc:literal,
+        from_char: $from_char_doc:literal,
+        normalise: $normalise:expr
+    ) => {
+        $(#[$meta])*
+        #[repr(u8)]
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($variant),+
+        }
+
+        impl $name {
+            #[doc = $all_doc]
+            pub const ALL: [$name; 8] = [$($name::$variant),+];
+            /// Number of lines: eight.
+            pub const COUNT: usize = 8;
+
+            #[doc = $index_doc]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            /// The line for an index below 8.
+            pub const fn from_index(index: usize) -> Option<$name> {
+                if index < Self::COUNT {
+                    Some(Self::ALL[index])
+                } else {
+                    None
+                }
+            }
+
+            #[doc = $char_doc]
+            pub const fn char(self) -> char {
+                ($first + self as u8) as char
+            }
+
+            #[doc = $from_char_doc]
+            pub fn from_char(c: char) -> Option<$name> {
+                let normalise: fn(char) -> char = $normalise;
+                (normalise(c) as usize)
+                    .checked_sub($first as usize)
+                    .and_then($name::from_index)
+            }
+        }
+    };
 }
 
-impl File {
-    /// All files, a first.
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
-    /// Number of files.
-    pub const COUNT: usize = 8;
-
-    /// The file as an index, a = 0.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The file for an index below 8.
-    pub const fn from_index(index: usize) -> Option<File> {
-        if index < Self::COUNT {
-            Some(Self::ALL[index])
-        } else {
-            None
-        }
-    }
-
-    /// Lower-case letter `a`…`h`.
-    pub const fn char(self) -> char {
-        (b'a' + self as u8) as char
-    }
-
-    /// The file for a letter `a`…`h` of either case.
-    pub fn from_char(c: char) -> Option<File> {
-        let lower = c.to_ascii_lowercase();
-        if lower.is_ascii_lowercase() {
-            File::from_index((lower as u8 - b'a') as usize)
-        } else {
-            None
-        }
-    }
+board_line! {
+    /// A column of the board, a to h.
+    File [A, B, C, D, E, F, G, H],
+    all: "All files, a first.",
+    index: "The file as an index, a = 0.",
+    first_char: b'a',
+    char: "Lower-case letter `a`…`h`.",
+    from_char: "The file for a letter `a`…`h` of either case.",
+    normalise: |c| c.to_ascii_lowercase()
 }
 
-/// A row of the board, 1 to 8.
-#[repr(u8)]
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Rank {
-    R1,
-    R2,
-    R3,
-    R4,
-    R5,
-    R6,
-    R7,
-    R8,
+board_line! {
+    /// A row of the board, 1 to 8.
+    Rank [R1, R2, R3, R4, R5, R6, R7, R8],
+    all: "All ranks, 1 first.",
+    index: "The rank as an index, rank 1 = 0.",
+    first_char: b'1',
+    char: "Digit `1`…`8`.",
+    from_char: "The rank for a digit `1`…`8`.",
+    normalise: |c| c
 }
 
 impl Rank {
-    /// All ranks, 1 first.
-    pub const ALL: [Rank; 8] = [
-        Rank::R1,
-        Rank::R2,
-        Rank::R3,
-        Rank::R4,
-        Rank::R5,
-        Rank::R6,
-        Rank::R7,
-        Rank::R8,
-    ];
-    /// Number of ranks.
-    pub const COUNT: usize = 8;
-
-    /// The rank as an index, rank 1 = 0.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The rank for an index below 8.
-    pub const fn from_index(index: usize) -> Option<Rank> {
-        if index < Self::COUNT {
-            Some(Self::ALL[index])
-        } else {
-            None
-        }
-    }
-
-    /// Digit `1`…`8`.
-    pub const fn char(self) -> char {
-        (b'1' + self as u8) as char
-    }
-
-    /// The rank for a digit `1`…`8`.
-    pub fn from_char(c: char) -> Option<Rank> {
-        if c.is_ascii_digit() {
-            (c as usize)
-                .checked_sub('1' as usize)
-                .and_then(Rank::from_index)
-        } else {
-            None
-        }
-    }
-
     /// The same rank seen from `color`'s side: rank 1 for white is rank 8 for black.
     #[inline]
     pub const fn relative_to(self, color: Color) -> Rank {
@@ -482,6 +444,35 @@ mod tests {
         for piece in Piece::ALL {
             assert_eq!(Piece::new(piece.color(), piece.piece_type()), piece);
             assert_eq!(Piece::from_fen_char(piece.fen_char()), Some(piece));
+        }
+    }
+
+    #[test]
+    fn files_and_ranks_read_back_their_characters() {
+        let letters: String = File::ALL.iter().map(|file| file.char()).collect();
+        let digits: String = Rank::ALL.iter().map(|rank| rank.char()).collect();
+        assert_eq!(
+            (letters.as_str(), digits.as_str()),
+            ("abcdefgh", "12345678")
+        );
+        for (i, file) in File::ALL.into_iter().enumerate() {
+            assert_eq!((file.index(), File::from_index(i)), (i, Some(file)));
+            assert_eq!(File::from_char(file.char()), Some(file));
+            assert_eq!(
+                File::from_char(file.char().to_ascii_uppercase()),
+                Some(file)
+            );
+        }
+        for (i, rank) in Rank::ALL.into_iter().enumerate() {
+            assert_eq!((rank.index(), Rank::from_index(i)), (i, Some(rank)));
+            assert_eq!(Rank::from_char(rank.char()), Some(rank));
+        }
+        assert_eq!((File::from_index(8), Rank::from_index(8)), (None, None));
+        for c in ['i', 'I', '`', '1', 'é'] {
+            assert_eq!(File::from_char(c), None, "{c}");
+        }
+        for c in ['0', '9', 'a', '\0'] {
+            assert_eq!(Rank::from_char(c), None, "{c:?}");
         }
     }
 

@@ -4,20 +4,25 @@
 //! pruning, late-move reductions (quiet moves and, less, captures; more at expected cut nodes),
 //! internal iterative reductions, check and singular extensions (double ones, and multi-cut),
 //! mate-distance pruning, Syzygy WDL probes after captures and pawn moves (a result that does
-//! not settle a PV node bounds it), and a static evaluation corrected by pawn structure and piece placement
-//! ([`super::correction`]) and, for pruning, by a TT score that bounds it; then quiescence search
-//! over noisy moves (every evasion when in check; quiet checks too where razoring calls it),
-//! which stores its results in the TT too.
+//! not settle a PV node bounds it), and a static evaluation corrected by pawn structure and
+//! piece placement ([`super::correction`]) and, for pruning, by a TT score that bounds it.
+//! Below the horizon it hands over to quiescence search (`quiescence.rs`); each iteration
+//! enters through the root search (`root.rs`); table probes inside the tree are in
+//! `tablebase_probe.rs`; scores go to and from the TT through [`super::score`].
+//!
+//! Debug builds (and the tests) check the search's invariants at every node: a window with
+//! `alpha < beta` inside `±INFINITE`, a null window at every non-PV node, a ply within the
+//! stacks, and every score a node returns or stores within `±MATE`.
 
 use super::history::Continuation;
 use super::ordering::MovePicker;
 use super::params::*;
-use super::see::{captured_value, see_ge};
+use super::score::{bound_of, is_valid, score_from_tt, score_to_tt, tt_cutoff};
+use super::see::see_ge;
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
 use crate::chess::{Move, MoveList, Position};
 use crate::eval::lone_king::lone_king_bonus;
-use crate::eval::nnue::accumulator::Accumulator;
 use crate::eval::EVAL_LIMIT;
 use crate::rules::draw;
 use std::cell::LazyCell;
@@ -39,7 +44,7 @@ enum Singular {
 
 /// What a node is expected to do, from its window and its parent's expectation.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Node {
+pub(super) enum Node {
     /// Full window: searched for its exact value.
     Pv,
     /// Zero window, expected to fail high: one move should refute it.
@@ -51,7 +56,7 @@ enum Node {
 impl Node {
     /// The expected kind of a zero-window child: the children of a cut node are all nodes
     /// and the other way round; a PV node's later moves are expected to be refuted.
-    fn child(self) -> Node {
+    pub(super) fn child(self) -> Node {
         match self {
             Node::Cut => Node::All,
             Node::Pv | Node::All => Node::Cut,
@@ -59,88 +64,8 @@ impl Node {
     }
 }
 
-/// Converts a score relative to the root into one relative to this node, for the TT: mates
-/// and tablebase wins count their plies from the node.
-#[inline]
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= TB_WIN_BOUND {
-        score + ply as i32
-    } else if score <= -TB_WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// True if a mate or tablebase win stored in the TT (relative to its node) needs more plies
-/// than the fifty-move rule leaves after `halfmove_clock`: the entry may have been stored by
-/// a search whose clock was lower, and from here the mate may never be delivered, nor the
-/// tablebase position (reached by a capture or pawn move) reached.
-#[inline]
-fn win_out_of_reach(tt_score: i32, halfmove_clock: u16) -> bool {
-    let plies_left = i32::from(draw::FIFTY_MOVE_PLIES) - i32::from(halfmove_clock);
-    let score = tt_score.abs();
-    let plies = if score >= MATE_BOUND {
-        MATE - score
-    } else if score >= TB_WIN_BOUND {
-        TB_WIN - score
-    } else {
-        return false;
-    };
-    plies > plies_left
-}
-
-/// Converts a TT score back to one relative to the root. A mate or tablebase win that the
-/// fifty-move rule may prevent becomes the largest score that is neither, so it never poses
-/// as one.
-#[inline]
-pub fn score_from_tt(score: i32, ply: usize, halfmove_clock: u16) -> i32 {
-    if win_out_of_reach(score, halfmove_clock) {
-        (TB_WIN_BOUND - 1) * score.signum()
-    } else if score >= TB_WIN_BOUND {
-        score - ply as i32
-    } else if score <= -TB_WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-/// The entry's score if its bound settles the node for the window `(alpha, beta)`. Near the
-/// fifty-move limit no entry settles a node: it may come from a search with a lower clock,
-/// for which the draw was further away; nor does a mate the rule may prevent.
-#[inline]
-fn tt_cutoff(
-    entry: &TtEntry,
-    ply: usize,
-    halfmove_clock: u16,
-    alpha: i32,
-    beta: i32,
-) -> Option<i32> {
-    if halfmove_clock >= TT_CUTOFF_MAX_HALFMOVE || win_out_of_reach(entry.score, halfmove_clock) {
-        return None;
-    }
-    let score = score_from_tt(entry.score, ply, halfmove_clock);
-    let settles = match entry.bound {
-        Bound::Exact => true,
-        Bound::Lower => score >= beta,
-        Bound::Upper => score <= alpha,
-    };
-    settles.then_some(score)
-}
-
-/// The kind of bound a node's `best` score is, given the window it was searched with
-/// (`original_alpha`, `beta`) and the `alpha` it raised.
-#[inline]
-fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
-    if best >= beta {
-        Bound::Lower
-    } else if alpha > original_alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    }
-}
+// Static evaluations stay below the tablebase and mate scores (see `evaluate`).
+const _: () = assert!(EVAL_LIMIT < TB_WIN_BOUND);
 
 /// The history bonus (or malus) for a cutoff or refutation found at `depth`.
 fn history_bonus(depth: i32) -> i32 {
@@ -153,7 +78,7 @@ impl ThreadData {
     /// once, so that `go nodes` with one thread searches exactly that many; every 1024 nodes
     /// the limit is checked against all threads' nodes, and the main thread checks the clock.
     #[inline]
-    fn visit(&mut self, shared: &Shared) {
+    pub(super) fn visit(&mut self, shared: &Shared) {
         self.nodes += 1;
         if self.nodes >= shared.thread_node_limit {
             shared.stop.store(true, Ordering::Relaxed);
@@ -180,16 +105,17 @@ impl ThreadData {
     }
 
     /// The static evaluation of `pos`, the position at `ply` of the current line: the
-    /// network's, from the line's accumulators, and the way to mate a lone king.
+    /// network's, from the line's accumulators, and the way to mate a lone king. Clamped
+    /// below the tablebase range, so an estimate never poses as a known result.
     #[inline]
-    fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+    pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
         let net = self.accumulators[ply].evaluate(&self.net, pos);
         (net + lone_king_bonus(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Derives the accumulators of `child`, reached from `pos` at `ply`.
     #[inline]
-    fn enter_child(&mut self, ply: usize, pos: &Position, child: &Position) {
+    pub(super) fn enter_child(&mut self, ply: usize, pos: &Position, child: &Position) {
         let (line, below) = self.accumulators.split_at_mut(ply + 1);
         line[ply].update_into(&self.net, pos, child, &mut below[0]);
     }
@@ -206,105 +132,9 @@ impl ThreadData {
             || draw::is_insufficient_material(pos)
     }
 
-    /// Searches the root moves from `self.pv_index` on and orders them by their new scores.
-    /// Returns the best score.
-    pub fn search_root(
-        &mut self,
-        shared: &Shared,
-        pos: &Position,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.visit(shared);
-        self.pv_len[0] = 0;
-        self.root_moves_done = 0;
-        self.seldepth = 0;
-        self.stack[1].double_extensions = 0;
-        self.accumulators[0] = Accumulator::refresh(&self.net, pos);
-        self.stack[0].static_eval = if pos.in_check() {
-            None
-        } else {
-            let raw = self.evaluate(pos, 0);
-            Some(self.history.correction.correct(pos, raw))
-        };
-        let mut best = -INFINITE;
-        for index in self.pv_index..self.root_moves.len() {
-            let mv = self.root_moves[index].mv;
-            let nodes_before = self.nodes;
-            let child = pos.play(mv);
-            self.enter_child(0, pos, &child);
-            self.stack[0].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
-            self.keys.push(child.key());
-            let extension = i32::from(child.in_check());
-            let new_depth = depth - 1 + extension;
-            let score = if index == self.pv_index {
-                -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, Node::Pv)
-            } else {
-                let reduction = if self.selective
-                    && depth >= LMR_MIN_DEPTH
-                    && !mv.is_noisy()
-                    && !child.in_check()
-                {
-                    (self.reduction(depth, index + 1) - 1).clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                let mut score = -self.negamax(
-                    shared,
-                    &child,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    1,
-                    Node::Cut,
-                );
-                if score > alpha && reduction > 0 {
-                    score =
-                        -self.negamax(shared, &child, new_depth, -alpha - 1, -alpha, 1, Node::Cut);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(shared, &child, new_depth, -beta, -alpha, 1, Node::Pv);
-                }
-                score
-            };
-            self.keys.pop();
-            if self.must_stop(shared) {
-                return best;
-            }
-            self.root_moves_done += 1;
-            let root_move = &mut self.root_moves[index];
-            root_move.nodes += self.nodes - nodes_before;
-            if index == self.pv_index || score > alpha {
-                root_move.score = score;
-                root_move.seldepth = self.seldepth;
-                root_move.pv.clear();
-                root_move.pv.push(mv);
-                let child_len = self.pv_len[1];
-                root_move
-                    .pv
-                    .extend(self.pv[1][..child_len].iter().flatten().copied());
-            } else {
-                root_move.score = -INFINITE;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let searched = &mut self.root_moves[self.pv_index..];
-        searched.sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
-        best
-    }
-
     /// Principal variation search below the root.
     #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    pub(super) fn negamax(
         &mut self,
         shared: &Shared,
         pos: &Position,
@@ -315,6 +145,16 @@ impl ThreadData {
         node: Node,
     ) -> i32 {
         let is_pv = node == Node::Pv;
+        debug_assert!(
+            -INFINITE <= alpha && alpha < beta && beta <= INFINITE,
+            "window ({alpha}, {beta})"
+        );
+        debug_assert!(
+            is_pv || beta - alpha == 1,
+            "non-PV node with window ({alpha}, {beta})"
+        );
+        // The stacks are indexed by ply before the horizon check below.
+        debug_assert!(ply <= MAX_PLY, "ply {ply}");
         if depth <= 0 {
             return self.quiescence(shared, pos, alpha, beta, ply, false);
         }
@@ -662,6 +502,7 @@ impl ThreadData {
             if self.must_stop(shared) {
                 return 0;
             }
+            debug_assert!(is_valid(score), "score {score} of {mv:?} at ply {ply}");
 
             if score > best_score {
                 best_score = score;
@@ -700,6 +541,7 @@ impl ThreadData {
         }
         best_score = best_score.min(tb_ceiling);
 
+        debug_assert!(is_valid(best_score), "best score {best_score} at ply {ply}");
         let bound = bound_of(best_score, original_alpha, alpha, beta);
         if bound == Bound::Upper {
             self.reward_refutation(pos, ply, depth);
@@ -730,68 +572,6 @@ impl ThreadData {
             },
         );
         best_score
-    }
-
-    /// The tables' score of `pos` at `ply` and how it bounds the node's value, if they hold
-    /// it. Probed only right after a capture or pawn move (the tables know no clock), without
-    /// castling rights, and, with as many pieces as the largest usable table, only from
-    /// `SyzygyProbeDepth` on.
-    fn probe_tablebase(
-        &mut self,
-        shared: &Shared,
-        pos: &Position,
-        depth: i32,
-        ply: usize,
-    ) -> Option<(i32, Bound)> {
-        let tablebase = self.tablebase.as_ref()?;
-        if pos.halfmove_clock() != 0 || !pos.castling().is_empty() {
-            return None;
-        }
-        let pieces = pos.occupied().popcount();
-        let max_pieces = tablebase.max_pieces();
-        if pieces > max_pieces || (pieces == max_pieces && depth < tablebase.probe_depth) {
-            return None;
-        }
-        let wdl = tablebase.tables.probe_wdl(pos)?;
-        let score = tablebase.score(wdl, ply);
-        shared.tb_hits.fetch_add(1, Ordering::Relaxed);
-        // A win is at least this score (a mate may be quicker), a loss at most.
-        let bound = if score >= TB_WIN_BOUND {
-            Bound::Lower
-        } else if score <= -TB_WIN_BOUND {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
-        Some((score, bound))
-    }
-
-    /// Stores a table result that settled the node at `ply`, as worth more than a search
-    /// of its depth.
-    fn store_tablebase_result(
-        &mut self,
-        shared: &Shared,
-        pos: &Position,
-        depth: i32,
-        ply: usize,
-        score: i32,
-        bound: Bound,
-    ) {
-        let eval = if pos.in_check() {
-            0
-        } else {
-            self.evaluate(pos, ply)
-        };
-        shared.tt.store(
-            pos.key(),
-            TtEntry {
-                mv: None,
-                score: score_to_tt(score, ply),
-                eval,
-                depth: (depth + TB_TT_DEPTH_BONUS).min(MAX_PLY as i32 - 1),
-                bound,
-            },
-        );
     }
 
     /// The continuation-history keys of a node at `ply`: the moves one and two plies back.
@@ -987,171 +767,5 @@ impl ThreadData {
             }
         }
         None
-    }
-
-    /// Quiescence search: stand pat on the static evaluation and try noisy moves (all
-    /// evasions when in check) until the position is quiet. With `quiet_checks`, this node
-    /// also tries the quiet moves that give check, which finds the mates in one (and the
-    /// forced replies) that razoring would otherwise prune.
-    fn quiescence(
-        &mut self,
-        shared: &Shared,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        quiet_checks: bool,
-    ) -> i32 {
-        if self.must_stop(shared) {
-            return 0;
-        }
-        self.visit(shared);
-        self.pv_len[ply.min(MAX_PLY)] = 0;
-        self.seldepth = self.seldepth.max(ply as i32);
-        if draw::is_insufficient_material(pos) {
-            return 0;
-        }
-        let in_check = pos.in_check();
-        if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.evaluate(pos, ply) };
-        }
-
-        let tt_entry = shared.tt.probe(pos.key());
-        // An entry from a plain quiescence search did not look at quiet checks.
-        if let Some(score) = tt_entry
-            .filter(|entry| !quiet_checks || entry.depth > 0)
-            .and_then(|entry| tt_cutoff(&entry, ply, pos.halfmove_clock(), alpha, beta))
-        {
-            return score;
-        }
-
-        let raw_eval = (!in_check)
-            .then(|| tt_entry.map_or_else(|| self.evaluate(pos, ply), |entry| entry.eval));
-        let stand_pat = if let Some(raw) = raw_eval {
-            let eval = self.history.correction.correct(pos, raw);
-            if eval >= beta {
-                return eval;
-            }
-            alpha = alpha.max(eval);
-            eval
-        } else {
-            -MATE + ply as i32
-        };
-
-        let original_alpha = alpha;
-        let mut best_score = stand_pat;
-        let mut best_move = None;
-        let mut picker =
-            MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv), quiet_checks);
-        while let Some(mv) = picker.next(pos, &self.history) {
-            if !in_check {
-                if mv.is_capture()
-                    && !mv.is_promotion()
-                    && stand_pat + captured_value(pos, mv) + DELTA_MARGIN.get() <= alpha
-                {
-                    continue;
-                }
-                if !see_ge(pos, mv, 0) {
-                    continue;
-                }
-            }
-            let child = pos.play(mv);
-            shared.tt.prefetch(child.key());
-            self.enter_child(ply, pos, &child);
-            let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1, false);
-            if self.must_stop(shared) {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = bound_of(best_score, original_alpha, alpha, beta);
-        shared.tt.store(
-            pos.key(),
-            TtEntry {
-                mv: best_move.or(tt_entry.and_then(|entry| entry.mv)),
-                score: score_to_tt(best_score, ply),
-                eval: raw_eval.unwrap_or(0),
-                depth: 0,
-                bound,
-            },
-        );
-        best_score
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn entry(score: i32, bound: Bound) -> TtEntry {
-        TtEntry {
-            mv: None,
-            score,
-            eval: 0,
-            depth: 10,
-            bound,
-        }
-    }
-
-    #[test]
-    fn a_stored_mate_the_fifty_move_rule_may_prevent_is_no_mate() {
-        // Mate in 10 plies from the node that stored it.
-        let mate = entry(MATE - 10, Bound::Lower);
-        assert_eq!(tt_cutoff(&mate, 3, 0, 0, 1), Some(MATE - 13));
-        // 90 plies on the clock leave exactly the 10 the mate needs: it may still cut.
-        assert_eq!(score_from_tt(mate.score, 3, 90), MATE - 13);
-        // With 91, the fifty-move rule comes first: no cutoff, and no mate score either.
-        assert_eq!(tt_cutoff(&mate, 3, 91, 0, 1), None);
-        assert_eq!(score_from_tt(mate.score, 3, 91), TB_WIN_BOUND - 1);
-        assert_eq!(score_from_tt(-mate.score, 3, 91), -(TB_WIN_BOUND - 1));
-        assert_eq!(
-            tt_cutoff(&entry(-(MATE - 10), Bound::Upper), 3, 95, 0, 1),
-            None
-        );
-    }
-
-    #[test]
-    fn a_stored_table_win_counts_its_plies_like_a_mate() {
-        // Found 3 plies from the root, the table position 5 plies below the storing node.
-        let stored = score_to_tt(TB_WIN - 8, 3);
-        assert_eq!(stored, TB_WIN - 5);
-        assert_eq!(score_from_tt(stored, 3, 0), TB_WIN - 8);
-        assert_eq!(score_from_tt(stored, 7, 0), TB_WIN - 12);
-        assert_eq!(score_from_tt(-stored, 3, 0), -(TB_WIN - 8));
-        assert_eq!(
-            tt_cutoff(&entry(stored, Bound::Lower), 3, 0, 0, 1),
-            Some(TB_WIN - 8)
-        );
-        // 95 plies on the clock leave the 5 plies to the table position; 96 do not.
-        assert_eq!(score_from_tt(stored, 3, 95), TB_WIN - 8);
-        assert_eq!(score_from_tt(stored, 3, 96), TB_WIN_BOUND - 1);
-        assert_eq!(score_from_tt(-stored, 3, 96), -(TB_WIN_BOUND - 1));
-        // Scores below the table range are read back unchanged.
-        assert_eq!(score_to_tt(TB_WIN_BOUND - 1, 9), TB_WIN_BOUND - 1);
-    }
-
-    #[test]
-    fn no_entry_settles_a_node_near_the_fifty_move_limit() {
-        let exact = entry(35, Bound::Exact);
-        assert_eq!(tt_cutoff(&exact, 5, 0, -100, 100), Some(35));
-        assert_eq!(
-            tt_cutoff(&exact, 5, TT_CUTOFF_MAX_HALFMOVE - 1, -100, 100),
-            Some(35)
-        );
-        assert_eq!(
-            tt_cutoff(&exact, 5, TT_CUTOFF_MAX_HALFMOVE, -100, 100),
-            None
-        );
-        // Ordinary scores are read back unchanged whatever the clock.
-        assert_eq!(score_from_tt(35, 5, 99), 35);
     }
 }

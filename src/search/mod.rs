@@ -15,9 +15,14 @@ pub mod history;
 pub mod limits;
 pub mod ordering;
 pub mod params;
+mod quiescence;
 pub mod rng;
+mod root;
+pub mod root_move;
+pub mod score;
 pub mod see;
 pub mod strength;
+mod tablebase_probe;
 pub mod tablebase_use;
 pub mod thread;
 pub mod time;
@@ -31,11 +36,11 @@ use params::{
     ASPIRATION_GROWTH_PERCENT, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND,
     MAX_PLY, TB_WIN_BOUND, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
 };
+use root_move::RootMove;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use strength::Strength;
 use tablebase_use::TablebaseUse;
-use thread::{RootMove, Shared, ThreadData};
+use thread::{Shared, ThreadData};
 use time::{score_drop_scale, TimeManager};
 use tt::TranspositionTable;
 
@@ -58,8 +63,6 @@ pub struct SearchJob {
     pub net: Arc<Network>,
     /// Syzygy tables and how to probe them; `None`: no tables.
     pub tablebase: Option<TablebaseUse>,
-    /// Play weaker than full strength (`UCI_LimitStrength`); `None`: full strength.
-    pub strength: Option<Strength>,
 }
 
 impl SearchJob {
@@ -74,7 +77,6 @@ impl SearchJob {
             threads: 1,
             net: crate::eval::nnue::embedded(),
             tablebase: None,
-            strength: None,
         }
     }
 }
@@ -180,9 +182,6 @@ pub fn search_continuing(
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
-    if let Some(strength) = &job.strength {
-        return strength.search(job, tt, histories, control, report);
-    }
     tt.new_search();
     let legal = job.root.legal_moves();
     let mut root_moves: Vec<RootMove> = legal

@@ -132,6 +132,23 @@ pub fn skill_for_elo(elo: i32) -> f64 {
         })
 }
 
+/// Searches `job` weakened to `strength`, or at full strength without one. The level wraps
+/// the full-strength search (a narrower job, then a choice among its lines); the search
+/// itself knows nothing of levels.
+pub fn search_at(
+    strength: Option<&Strength>,
+    job: &SearchJob,
+    tt: &TranspositionTable,
+    histories: &mut Histories,
+    control: &SearchControl,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult {
+    match strength {
+        Some(strength) => strength.search(job, tt, histories, control, report),
+        None => search_continuing(job, tt, histories, control, report),
+    }
+}
+
 /// A request to play at a given rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
@@ -178,7 +195,6 @@ impl Strength {
             net: job.net.clone(),
             // A player of a rating knows no tablebases: endings are played from the board.
             tablebase: None,
-            strength: None,
         };
         let shown = job.multipv.max(1);
         let filtered = |line: &Report| {

@@ -4,7 +4,7 @@
 //! of the best rank are searched, with the tables' verdict as their reported score.
 
 use super::params::TB_WIN;
-use super::thread::RootMove;
+use super::root_move::RootMove;
 use crate::chess::Position;
 use crate::tablebase::{rank_root_moves, Tablebase, Wdl};
 use std::sync::Arc;

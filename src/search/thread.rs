@@ -2,7 +2,8 @@
 //! table, root moves and counters. Allocated once per search, never per node.
 
 use super::history::History;
-use super::params::{LMR_BASE, LMR_DIVISOR, MATE_BOUND, MAX_PLY};
+use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
+use super::root_move::RootMove;
 use super::tablebase_use::TablebaseUse;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -24,35 +25,6 @@ pub struct Frame {
     pub excluded: Option<Move>,
     /// Double extensions on the line from the root to this ply.
     pub double_extensions: i32,
-}
-
-/// A root move with the score and PV of the last search of it.
-#[derive(Clone, Debug)]
-pub struct RootMove {
-    /// The move.
-    pub mv: Move,
-    /// Score of the latest iteration (-INFINITE if it failed low against a better move).
-    pub score: i32,
-    /// Score of the previous completed iteration.
-    pub previous_score: i32,
-    /// Principal variation starting with `mv`.
-    pub pv: Vec<Move>,
-    /// Deepest ply reached below this move.
-    pub seldepth: i32,
-    /// Nodes this thread has spent on the move, over all iterations.
-    pub nodes: u64,
-    /// The tables' score of the move, when the root is in the tables.
-    pub tb_score: Option<i32>,
-}
-
-impl RootMove {
-    /// The score to report: the tables' verdict, unless the search found a mate.
-    pub fn shown_score(&self) -> i32 {
-        match self.tb_score {
-            Some(tb_score) if self.score.abs() < MATE_BOUND => tb_score,
-            _ => self.score,
-        }
-    }
 }
 
 /// Everything shared by the threads of one search.

@@ -17,10 +17,10 @@ use crate::eval::nnue::{self, network::Network};
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
-use crate::search::strength::Strength;
+use crate::search::strength::{search_at, Strength};
 use crate::search::tablebase_use::TablebaseUse;
 use crate::search::tt::TranspositionTable;
-use crate::search::{search_continuing, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
+use crate::search::{Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use crate::tablebase::Tablebase;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -444,7 +444,6 @@ impl Engine {
             threads: self.options.threads,
             net: self.net.clone(),
             tablebase: self.tablebase_use(),
-            strength,
         };
         let thread_control = Arc::clone(&control);
         let thread_gate = Arc::clone(&gate);
@@ -460,6 +459,7 @@ impl Engine {
                 let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
                 run_search(
                     &job,
+                    strength.as_ref(),
                     &tt,
                     &mut histories,
                     &thread_control,
@@ -567,6 +567,7 @@ fn tablebase_verdict(tables: &Tablebase, pos: &Position) -> String {
 #[allow(clippy::too_many_arguments)]
 fn run_search(
     job: &SearchJob,
+    strength: Option<&Strength>,
     tt: &TranspositionTable,
     histories: &mut Histories,
     control: &SearchControl,
@@ -576,7 +577,7 @@ fn run_search(
     chess960: bool,
 ) {
     let report = |report: &crate::search::Report| out.line(&info_line(report, show_wdl, chess960));
-    let result = search_continuing(job, tt, histories, control, &report);
+    let result = search_at(strength, job, tt, histories, control, &report);
     if result.best.is_none() {
         let score = if job.root.in_check() {
             "mate 0"

@@ -110,6 +110,13 @@ impl Session {
         lines
     }
 
+    /// Sends `command`, then `isready`; returns the lines the engine printed before
+    /// `readyok`: its whole answer to a command that answers at once.
+    pub fn reply(&mut self, command: &str) -> Vec<String> {
+        self.send(command);
+        self.sync()
+    }
+
     /// Waits `wait`, then checks with `isready` that no `bestmove` came meanwhile (for
     /// `go infinite`, `go ponder` and bare `go`, which must wait for `stop`/`ponderhit`).
     pub fn assert_still_searching(&mut self, wait: Duration) {
