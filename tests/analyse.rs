@@ -100,20 +100,21 @@ fn a_hung_queen_is_a_blunder_and_the_mate_it_missed_is_the_better_move() {
 }
 
 #[test]
-fn a_quiet_master_game_has_no_blunder() {
+fn a_quiet_master_game_has_no_marks() {
     let run = ferrite(&["analyse", &data("analyse_master.pgn"), "--depth", "8"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let games = games_of(&run.stdout);
     assert_eq!(games.len(), 1);
     assert_same_game_with_evals(&original("analyse_master.pgn")[0], &games[0]);
     assert_eq!(games[0].moves.len(), 97);
-    let blunders: Vec<&str> = games[0]
+    // No ?! (NAG 6), ? (2) or ?? (4): the model's chances move little in a quiet game.
+    let marked: Vec<&str> = games[0]
         .moves
         .iter()
-        .filter(|mv| mv.nags.contains(&4))
+        .filter(|mv| mv.nags.iter().any(|nag| [2, 4, 6].contains(nag)))
         .map(|mv| mv.san.as_str())
         .collect();
-    assert_eq!(blunders, Vec::<&str>::new());
+    assert_eq!(marked, Vec::<&str>::new());
 }
 
 #[test]

@@ -9,6 +9,7 @@ use super::replay::{move_number, ReplayedGame};
 use super::score::Score;
 use super::searcher::{PositionSearch, Searcher};
 use crate::chess::{Color, Move, Position};
+use crate::eval::wdl::material;
 use crate::rules::{movetext, to_san, Game, Status};
 
 /// Plies of the search's line shown after a judged move.
@@ -92,7 +93,7 @@ pub fn analyse_game(
         let (best_score, search) = &positions[ply];
         let after = positions[ply + 1].0.flip();
         let played_best = search.as_ref().is_some_and(|found| found.best == mv);
-        let cost = MoveCost::of(*best_score, after, played_best);
+        let cost = MoveCost::of(*best_score, after, played_best, material(&pos));
         let better = search.as_ref().filter(|_| cost.judgement.is_some());
         moves.push(MoveAnalysis {
             fullmove: pos.fullmove_number(),

@@ -85,7 +85,7 @@ mod tests {
     use crate::rules::pgn_write::write_game;
 
     fn analysed(fullmove: u16, san: &str, mover: Color, best: i32, after: i32) -> MoveAnalysis {
-        let cost = MoveCost::of(Score::Centipawns(best), Score::Centipawns(after), false);
+        let cost = MoveCost::of(Score::Centipawns(best), Score::Centipawns(after), false, 78);
         let judged = cost.judgement.is_some();
         MoveAnalysis {
             fullmove,
@@ -118,8 +118,8 @@ mod tests {
             written,
             "[White \"Anna\"]\n[Black \"?\"]\n[Result \"0-1\"]\n\n\
              {Ferrite analysis\n\
-             White (Anna): accuracy 51%, average centipawn loss 500, 0 inaccuracies, 0 mistakes, 1 blunder.\n\
-             Black: accuracy 58%, average centipawn loss 288, 0 inaccuracies, 0 mistakes, 1 blunder.\n\
+             White (Anna): accuracy 50%, average centipawn loss 500, 0 inaccuracies, 0 mistakes, 1 blunder.\n\
+             Black: accuracy 56%, average centipawn loss 288, 0 inaccuracies, 0 mistakes, 1 blunder.\n\
              Casual game} 1. e4 {[%eval 0.25] [%clk 0:05:00]} (1. d4) 1... e5 $1\n\
              {[%eval 6.00] Blunder. Nc3 was best.} (2. Nc3 Nf6) 2. Qh5 $4\n\
              {[%eval -4.00] Blunder. Nc3 was best.} (2. Nc3 Nf6) 2... Nc6 {[%eval -4.00]}\n0-1\n\n"

@@ -1,9 +1,10 @@
-//! Judging a move by the winning chances it gives away, with the model and thresholds of
-//! lichess (<https://lichess.org/page/accuracy>):
+//! Judging a move by the winning chances it gives away, with the thresholds and accuracy
+//! formula of lichess (<https://lichess.org/page/accuracy>) and the chances of Ferrite's own
+//! WDL model ([`crate::eval::wdl`], fitted to its games):
 //!
-//! - winning chances of a score, in percent for the side it belongs to:
-//!   `win% = 50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)`, with `cp` clamped to ±1000
-//!   and a mate counted as 100 (mating) or 0 (mated);
+//! - winning chances of a (normalised) score on a board of a given material, in percent for
+//!   the side it belongs to: the model's expected score `100 * (win + draw / 2)` there, a
+//!   mate counted as 100 (mating) or 0 (mated);
 //! - a move's drop: the win% of the best move (the search of the position before it) minus
 //!   the win% after it (the search of the position it leads to), both for the mover, never
 //!   below 0, and 0 when the move played is the search's own best move;
@@ -14,6 +15,7 @@
 //!   counting as 1000), never below 0.
 
 use super::score::Score;
+use crate::eval::wdl::MODEL;
 
 /// Centipawns beyond which a score counts as this much (lichess's cap).
 pub const CENTIPAWN_CAP: i32 = 1000;
@@ -84,14 +86,16 @@ impl Judgement {
     }
 }
 
-/// Winning chances in percent of `score`, for the side it belongs to.
-pub fn win_percent(score: Score) -> f64 {
+/// Winning chances in percent of `score` (normalised centipawns) on a board of `material`,
+/// for the side it belongs to.
+pub fn win_percent(score: Score, material: u32) -> f64 {
     match score {
         Score::Mates(_) => 100.0,
         Score::Mated(_) => 0.0,
         Score::Centipawns(cp) => {
-            let cp = f64::from(cp.clamp(-CENTIPAWN_CAP, CENTIPAWN_CAP));
-            50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0)
+            let raw = f64::from(cp) * MODEL.params(material).0 / 100.0;
+            let [win, draw, _] = MODEL.probabilities(raw, material);
+            100.0 * (win + draw / 2.0)
         }
     }
 }
@@ -125,13 +129,14 @@ pub struct MoveCost {
 
 impl MoveCost {
     /// The cost of a move: `best` is the search's score before it, `after` the score of the
-    /// position it leads to, both for the mover; `played_best` if it was the search's move.
-    pub fn of(best: Score, after: Score, played_best: bool) -> MoveCost {
+    /// position it leads to, both for the mover; `played_best` if it was the search's move;
+    /// `material` that of the board it was played on.
+    pub fn of(best: Score, after: Score, played_best: bool, material: u32) -> MoveCost {
         let (drop, centipawn_loss) = if played_best {
             (0.0, 0)
         } else {
             (
-                (win_percent(best) - win_percent(after)).max(0.0),
+                (win_percent(best, material) - win_percent(after, material)).max(0.0),
                 (capped_centipawns(best) - capped_centipawns(after)).max(0),
             )
         };
@@ -153,17 +158,20 @@ mod tests {
     }
 
     #[test]
-    fn winning_chances_follow_the_lichess_curve() {
-        assert!(close(win_percent(Score::Centipawns(0)), 50.0));
-        // 50 + 50 * (2 / (1 + e^-0.368208) - 1) = 59.10
-        assert!(close(win_percent(Score::Centipawns(100)), 59.10));
-        assert!(close(win_percent(Score::Centipawns(-100)), 40.90));
-        assert!(close(
-            win_percent(Score::Centipawns(5000)),
-            win_percent(Score::Centipawns(1000))
-        ));
-        assert_eq!(win_percent(Score::Mates(3)), 100.0);
-        assert_eq!(win_percent(Score::Mated(0)), 0.0);
+    fn winning_chances_are_the_model_s_expected_score() {
+        for material in [20, 50, 78] {
+            let chances = |cp| win_percent(Score::Centipawns(cp), material);
+            assert!(close(chances(0), 50.0));
+            // +1.00 wins half the games; the draws add half their share.
+            let raw = MODEL.params(material).0;
+            let [win, draw, _] = MODEL.probabilities(raw, material);
+            assert!(close(win, 0.5));
+            assert!(close(chances(100), 100.0 * (0.5 + draw / 2.0)));
+            assert!(close(chances(-100), 100.0 - chances(100)));
+            assert!(chances(1000) > 99.0 && chances(1000) <= 100.0);
+        }
+        assert_eq!(win_percent(Score::Mates(3), 40), 100.0);
+        assert_eq!(win_percent(Score::Mated(0), 40), 0.0);
     }
 
     #[test]
@@ -181,23 +189,23 @@ mod tests {
 
     #[test]
     fn a_hung_queen_is_a_blunder_and_the_best_move_costs_nothing() {
-        let cost = MoveCost::of(Score::Centipawns(30), Score::Centipawns(-870), false);
+        let cost = MoveCost::of(Score::Centipawns(30), Score::Centipawns(-870), false, 78);
         assert_eq!(cost.judgement, Some(Judgement::Blunder));
         assert_eq!(cost.centipawn_loss, 900);
         assert!(cost.accuracy < 10.0);
         // Missing a mate for an equal position.
-        let cost = MoveCost::of(Score::Mates(2), Score::Centipawns(0), false);
+        let cost = MoveCost::of(Score::Mates(2), Score::Centipawns(0), false, 78);
         assert!(close(cost.drop, 50.0));
         assert_eq!(cost.centipawn_loss, 1000);
         // The search's own move, though a deeper look scored it lower.
-        let cost = MoveCost::of(Score::Centipawns(30), Score::Centipawns(-300), true);
+        let cost = MoveCost::of(Score::Centipawns(30), Score::Centipawns(-300), true, 78);
         assert_eq!(
             (cost.drop, cost.centipawn_loss, cost.judgement),
             (0.0, 0, None)
         );
         assert!(close(cost.accuracy, 100.0));
         // A move that scores better than the best never costs below zero.
-        let cost = MoveCost::of(Score::Centipawns(0), Score::Centipawns(50), false);
+        let cost = MoveCost::of(Score::Centipawns(0), Score::Centipawns(50), false, 78);
         assert_eq!((cost.drop, cost.centipawn_loss), (0.0, 0));
     }
 

@@ -5,6 +5,7 @@
 
 use crate::chess::Color;
 use crate::search::mate_in;
+use crate::search::score::displayed_centipawns;
 use std::fmt;
 
 /// Pawns the graph shows at most either way; a mate sits on this edge.
@@ -22,12 +23,13 @@ pub enum Score {
 }
 
 impl Score {
-    /// A search score (for the side to move) as a [`Score`].
-    pub fn from_search(score: i32) -> Score {
+    /// A search score (for the side to move) of a position of `material` as a [`Score`],
+    /// normalised as every displayed score is ([`displayed_centipawns`]).
+    pub fn from_search(score: i32, material: u32) -> Score {
         match mate_in(score) {
             Some(moves) if moves > 0 => Score::Mates(moves.unsigned_abs()),
             Some(moves) => Score::Mated(moves.unsigned_abs()),
-            None => Score::Centipawns(score),
+            None => Score::Centipawns(displayed_centipawns(score, material)),
         }
     }
 
@@ -85,11 +87,14 @@ mod tests {
 
     #[test]
     fn search_scores_become_centipawns_or_mate_distances() {
-        assert_eq!(Score::from_search(35), Score::Centipawns(35));
-        assert_eq!(Score::from_search(MATE - 1), Score::Mates(1));
-        assert_eq!(Score::from_search(MATE - 5), Score::Mates(3));
-        assert_eq!(Score::from_search(-(MATE - 4)), Score::Mated(2));
-        assert_eq!(Score::from_search(-MATE), Score::Mated(0));
+        // Normalised: the score that wins half the games at the material shows as a pawn.
+        let pawn = crate::eval::wdl::MODEL.params(40).0.round() as i32;
+        assert_eq!(Score::from_search(pawn, 40), Score::Centipawns(100));
+        assert_eq!(Score::from_search(-pawn, 40), Score::Centipawns(-100));
+        assert_eq!(Score::from_search(MATE - 1, 40), Score::Mates(1));
+        assert_eq!(Score::from_search(MATE - 5, 40), Score::Mates(3));
+        assert_eq!(Score::from_search(-(MATE - 4), 40), Score::Mated(2));
+        assert_eq!(Score::from_search(-MATE, 40), Score::Mated(0));
     }
 
     #[test]

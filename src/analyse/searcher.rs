@@ -5,6 +5,7 @@
 
 use super::score::Score;
 use crate::chess::Move;
+use crate::eval::wdl::material;
 use crate::rules::Game;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -77,7 +78,7 @@ impl Searcher {
             pv = vec![best];
         }
         Some(PositionSearch {
-            score: Score::from_search(result.score),
+            score: Score::from_search(result.score, material(&root)),
             best,
             pv,
         })

@@ -219,7 +219,7 @@ mod tests {
             san: "Qh5".to_string(),
             mover,
             eval: Score::Centipawns(after),
-            cost: MoveCost::of(Score::Centipawns(best), Score::Centipawns(after), false),
+            cost: MoveCost::of(Score::Centipawns(best), Score::Centipawns(after), false, 78),
             best_san: Some("Nc3".to_string()),
             better_line: None,
         };

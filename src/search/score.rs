@@ -2,11 +2,42 @@
 //! their plies from the root in the search and from the storing node in the TT, so an entry
 //! means the same wherever the position recurs; a stored win the fifty-move rule may prevent
 //! is read back as no win; and the bound a node's result is, and whether an entry settles a
-//! node.
+//! node. And the search's scores as players are shown them ([`displayed_centipawns`],
+//! [`displayed_wdl`]): the raw scale stays inside the search.
 
 use super::params::{MATE, MATE_BOUND, TB_WIN, TB_WIN_BOUND, TT_CUTOFF_MAX_HALFMOVE};
 use super::tt::{Bound, TtEntry};
+use crate::eval::wdl::MODEL;
 use crate::rules::draw;
+
+/// What a tablebase win is shown as, less its distance in plies (Stockfish's convention).
+pub const TB_WIN_DISPLAY: i32 = 20_000;
+
+/// The centipawns shown for a search score that is no mate, on a board of `material` (see
+/// [`crate::eval::wdl::material`]): normalised by the WDL model so that +100 wins half the
+/// games there, as Stockfish shows its scores; a tablebase win as 20000 less the plies to
+/// the tablebase position, as Stockfish shows it.
+pub fn displayed_centipawns(score: i32, material: u32) -> i32 {
+    if (TB_WIN_BOUND..MATE_BOUND).contains(&score.abs()) {
+        let distance = TB_WIN - score.abs();
+        score.signum() * (TB_WIN_DISPLAY - distance)
+    } else {
+        MODEL.normalised(score, material)
+    }
+}
+
+/// Win, draw and loss per mille of a search score on a board of `material`: certain for
+/// mates and tablebase results, the WDL model's otherwise.
+pub fn displayed_wdl(score: i32, material: u32) -> (u32, u32, u32) {
+    if score.abs() >= TB_WIN_BOUND {
+        return if score > 0 {
+            (1000, 0, 0)
+        } else {
+            (0, 0, 1000)
+        };
+    }
+    MODEL.per_mille(score, material)
+}
 
 /// True if `score` is one a node can return: at most a mate now. `INFINITE` only bounds
 /// windows and marks root moves not searched yet. For the search's `debug_assert!`s.

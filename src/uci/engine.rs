@@ -14,6 +14,7 @@ use crate::chess::{Color, Move, Position, Square};
 use crate::datagen::genfens::genfens;
 use crate::datagen::start::read_book;
 use crate::eval::nnue::{self, network::Network};
+use crate::eval::wdl::material;
 use crate::rules::{parse_uci_move, Game};
 use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
@@ -576,7 +577,10 @@ fn run_search(
     show_wdl: bool,
     chess960: bool,
 ) {
-    let report = |report: &crate::search::Report| out.line(&info_line(report, show_wdl, chess960));
+    // Every line of one search is shown on the root's scale, as Stockfish normalises.
+    let material = material(&job.root);
+    let report =
+        |report: &crate::search::Report| out.line(&info_line(report, material, show_wdl, chess960));
     let result = search_at(strength, job, tt, histories, control, &report);
     if result.best.is_none() {
         let score = if job.root.in_check() {

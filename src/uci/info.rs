@@ -1,37 +1,27 @@
 //! Formatting search output as UCI text: `info` lines, scores, WDL and `bestmove`.
+//!
+//! Scores are shown as players read them, whatever the network's raw scale: centipawns
+//! normalised by the WDL model ([`crate::eval::wdl`]) so that +100 wins half the games at the
+//! root's material (as Stockfish shows them), tablebase wins in a band below mate as
+//! Stockfish shows them (`cp 20000` less the plies to the tablebase position), mates as
+//! `mate N`; `wdl` comes from the same model.
 
 use crate::chess::Move;
+use crate::search::score::{displayed_centipawns, displayed_wdl};
 use crate::search::{mate_in, Report};
 use std::fmt::Write as _;
 
-/// `cp <x>` or `mate <n>` for a score from the side to move.
-pub fn score_text(score: i32) -> String {
+/// `cp <x>` or `mate <n>` for a search score from the side to move, on a board of
+/// `material` (see [`crate::eval::wdl::material`]).
+pub fn score_text(score: i32, material: u32) -> String {
     match mate_in(score) {
         Some(moves) => format!("mate {moves}"),
-        None => format!("cp {score}"),
+        None => format!("cp {}", displayed_centipawns(score, material)),
     }
 }
 
-/// Win/draw/loss per mille for a score, from a simple logistic model of our own: at +0 about
-/// 12% wins and 12% losses; a pawn and a half ahead wins about half the games.
-pub fn wdl(score: i32) -> (u32, u32, u32) {
-    if let Some(moves) = mate_in(score) {
-        return if moves > 0 {
-            (1000, 0, 0)
-        } else {
-            (0, 0, 1000)
-        };
-    }
-    let expectation = |cp: f64| 1000.0 / (1.0 + ((150.0 - cp) / 75.0).exp());
-    let win = expectation(f64::from(score)).round() as u32;
-    let loss = expectation(-f64::from(score)).round() as u32;
-    let win = win.min(1000);
-    let loss = loss.min(1000 - win);
-    (win, 1000 - win - loss, loss)
-}
-
-/// The `info` line of one report.
-pub fn info_line(report: &Report, show_wdl: bool, chess960: bool) -> String {
+/// The `info` line of one report of a search whose root has `material`.
+pub fn info_line(report: &Report, material: u32, show_wdl: bool, chess960: bool) -> String {
     let time_ms = report.time_ms.max(1);
     let nps = report.nodes.saturating_mul(1000) / time_ms;
     let mut line = format!(
@@ -39,10 +29,10 @@ pub fn info_line(report: &Report, show_wdl: bool, chess960: bool) -> String {
         report.depth,
         report.seldepth,
         report.multipv,
-        score_text(report.score)
+        score_text(report.score, material)
     );
     if show_wdl {
-        let (w, d, l) = wdl(report.score);
+        let (w, d, l) = displayed_wdl(report.score, material);
         let _ = write!(line, " wdl {w} {d} {l}");
     }
     let _ = write!(
@@ -73,20 +63,31 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, chess960: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params::MATE;
+    use crate::eval::wdl::MODEL;
+    use crate::search::params::{MATE, TB_WIN};
 
     #[test]
     fn scores_and_wdl() {
-        assert_eq!(score_text(35), "cp 35");
-        assert_eq!(score_text(MATE - 1), "mate 1");
-        assert_eq!(score_text(MATE - 3), "mate 2");
-        assert_eq!(score_text(-MATE + 2), "mate -1");
-        assert_eq!(score_text(-MATE + 4), "mate -2");
+        assert_eq!(score_text(MATE - 1, 78), "mate 1");
+        assert_eq!(score_text(MATE - 3, 78), "mate 2");
+        assert_eq!(score_text(-MATE + 2, 78), "mate -1");
+        assert_eq!(score_text(-MATE + 4, 78), "mate -2");
+        // Tablebase results: 20000 less the plies to the tablebase position.
+        assert_eq!(score_text(TB_WIN - 3, 4), "cp 19997");
+        assert_eq!(score_text(-TB_WIN + 10, 4), "cp -19990");
+        assert_eq!(displayed_wdl(TB_WIN - 3, 4), (1000, 0, 0));
+        assert_eq!(displayed_wdl(-MATE + 2, 4), (0, 0, 1000));
+        // Ordinary scores are normalised: the raw a(m) shows as +100 at every material.
+        for material in [10, 40, 78] {
+            let raw = MODEL.params(material).0.round() as i32;
+            assert_eq!(score_text(raw, material), "cp 100");
+            assert_eq!(score_text(-raw, material), "cp -100");
+        }
         for score in [-MATE + 2, -900, -100, 0, 35, 150, 2000, MATE - 1] {
-            let (w, d, l) = wdl(score);
+            let (w, d, l) = displayed_wdl(score, 50);
             assert_eq!(w + d + l, 1000, "{score}");
         }
-        assert_eq!(wdl(0).0, wdl(0).2);
-        assert!(wdl(300).0 > wdl(100).0);
+        assert_eq!(displayed_wdl(0, 50).0, displayed_wdl(0, 50).2);
+        assert!(displayed_wdl(300, 50).0 > displayed_wdl(100, 50).0);
     }
 }

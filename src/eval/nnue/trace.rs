@@ -1,11 +1,13 @@
 //! The `eval` command's view of the network, as Stockfish shows its own: the evaluation, and
 //! on a board what each piece adds to it (the evaluation with the piece, less the evaluation
 //! without it; kings have no entry, a board without one means nothing), in pawns from
-//! White's side.
+//! White's side, normalised by the WDL model at the board's material as every displayed score
+//! is (+1.00 wins half the games).
 
 use super::feature_index;
 use super::network::Network;
 use crate::chess::{Color, PieceType, Position, Rank, Square};
+use crate::eval::wdl::{material, MODEL};
 use std::fmt::Write as _;
 
 /// The network's evaluation of `pos` from White's side, in centipawns, with the pieces on
@@ -36,6 +38,8 @@ fn white_eval(net: &Network, pos: &Position, skip: Option<Square>) -> i32 {
 
 /// The board of contributions and the evaluation, as lines of text.
 pub fn trace(net: &Network, pos: &Position) -> String {
+    // One scale for the board, so that the pieces' parts compare with the whole.
+    let pawns_per_unit = 1.0 / MODEL.params(material(pos)).0;
     let whole = white_eval(net, pos, None);
     let mut text = String::from("NNUE: what each piece adds, in pawns from White's side\n");
     let border = format!("+{}\n", "-------+".repeat(8));
@@ -51,7 +55,8 @@ pub fn trace(net: &Network, pos: &Position) -> String {
                     if piece.piece_type() == PieceType::King {
                         values.push_str("       |");
                     } else {
-                        let part = f64::from(whole - white_eval(net, pos, Some(sq))) / 100.0;
+                        let part = f64::from(whole - white_eval(net, pos, Some(sq)));
+                        let part = part * pawns_per_unit;
                         let _ = write!(values, " {} |", cell(part));
                     }
                 }
@@ -67,7 +72,7 @@ pub fn trace(net: &Network, pos: &Position) -> String {
     let _ = write!(
         text,
         "NNUE evaluation: {:+.2} (White's side)",
-        f64::from(whole) / 100.0
+        f64::from(whole) * pawns_per_unit
     );
     text
 }
@@ -105,11 +110,9 @@ mod tests {
         assert_eq!(lines.len(), 1 + 1 + 8 * 3 + 1);
         assert_eq!(lines[1 + 3 * 3 + 1].matches(" q ").count(), 1, "{text}");
         let verdict = -net.evaluate(&pos);
+        let normalised = f64::from(verdict) / MODEL.params(material(&pos)).0;
         assert!(
-            lines[26].ends_with(&format!(
-                "{:+.2} (White's side)",
-                f64::from(verdict) / 100.0
-            )),
+            lines[26].ends_with(&format!("{normalised:+.2} (White's side)")),
             "{text}"
         );
     }
