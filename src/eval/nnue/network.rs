@@ -83,7 +83,7 @@ const _: () = assert!(
 
 /// What the architecture hash covers beyond the numbers hashed with it: change this text
 /// whenever the network is read differently (the features, the buckets, the activation).
-const ARCHITECTURE: &[u8] = b"perspective net; inputs: (own, enemy) x piece type x square, \
+pub const ARCHITECTURE: &[u8] = b"perspective net; inputs: (own, enemy) x piece type x square, \
     ranks mirrored for Black; SCReLU; output bucket (pieces - 2) / 4; i16 weights, i32 \
     output biases";
 
