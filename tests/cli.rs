@@ -192,6 +192,12 @@ fn datagen_appends_games_the_same_for_any_thread_count_and_train_reads_them() {
     assert_eq!(lines.len(), 1, "{lines:#?}");
     let net_bytes = std::fs::read(&net).expect("a network written");
     assert_eq!(net_bytes.len(), ferrite::eval::nnue::network::NET_BYTES);
+    let written = ferrite::eval::nnue::network::Network::from_bytes(&net_bytes).expect("a network");
+    assert!(
+        written.description.ends_with(" games") && written.description.contains(" positions of "),
+        "{}",
+        written.description
+    );
     let (ok, lines) = train(&["--warm-start", checkpoint.to_str().expect("UTF-8 path")]);
     assert!(ok, "{lines:#?}");
     assert_ne!(std::fs::read(&net).expect("rewritten"), net_bytes);

@@ -737,6 +737,76 @@ fn eval_shows_the_embedded_network_s_verdict_piece_by_piece() {
 }
 
 #[test]
+fn eval_file_refuses_a_bad_network_in_one_line_and_keeps_the_embedded_one() {
+    use ferrite::eval::nnue::embedded::NET_FILE;
+    use ferrite::eval::nnue::network::{ARCHITECTURE_HASH, HEADER_BYTES, NET_BYTES};
+    let edited = |at: usize, bytes: &[u8]| {
+        let mut file = NET_FILE.to_vec();
+        file[at..at + bytes.len()].copy_from_slice(bytes);
+        file
+    };
+    let other = ARCHITECTURE_HASH ^ 1;
+    let cases = [
+        (
+            "headerless",
+            NET_FILE[HEADER_BYTES..].to_vec(),
+            "not a Ferrite network file: it does not open with FRTNNUE".to_string(),
+        ),
+        (
+            "version",
+            edited(8, &9u32.to_le_bytes()),
+            "network file format version 9, but this engine reads version 1".to_string(),
+        ),
+        (
+            "architecture",
+            edited(12, &other.to_le_bytes()),
+            format!(
+                "a network of another architecture (hash {other:08x}, this engine's is \
+                 {ARCHITECTURE_HASH:08x})"
+            ),
+        ),
+        (
+            "truncated",
+            NET_FILE[..NET_BYTES - 1].to_vec(),
+            "100639 bytes, but a network of this architecture has 100640".to_string(),
+        ),
+        (
+            "bias",
+            edited(NET_BYTES - 4, &i32::MAX.to_le_bytes()),
+            "output bias 2147483647 of bucket 7 is beyond ±1044480, which could overflow"
+                .to_string(),
+        ),
+    ];
+    let mut s = Session::start();
+    let embedded = STARTPOS_EVAL.lines().collect::<Vec<_>>();
+    // From a cleared table each time, so that the same network finds the same move.
+    s.send("ucinewgame");
+    s.send("position startpos moves e2e4 e7e5 g1f3");
+    let (_, best) = s.go("go depth 6", LONG);
+    for (name, bytes, error) in cases {
+        let path = std::env::temp_dir().join(format!(
+            "ferrite-evalfile-{}-{name}.bin",
+            std::process::id()
+        ));
+        std::fs::write(&path, bytes).expect("writable");
+        s.send(&format!("setoption name EvalFile value {}", path.display()));
+        assert_eq!(
+            s.sync(),
+            [format!(
+                "info string error: EvalFile {}: {error}",
+                path.display()
+            )]
+        );
+        s.send("position startpos");
+        assert_eq!(eval_lines(&mut s), embedded, "{name}");
+        s.send("ucinewgame");
+        s.send("position startpos moves e2e4 e7e5 g1f3");
+        assert_eq!(s.go("go depth 6", LONG).1, best, "{name}");
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
 fn eval_file_loads_a_network_and_refuses_what_is_not_one() {
     let dir = std::env::temp_dir();
     let net = dir.join(format!("ferrite-evalfile-{}.bin", std::process::id()));

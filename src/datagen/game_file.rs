@@ -71,7 +71,8 @@ impl GameResult {
 pub struct Provenance {
     /// The commit of the engine that started the file (`-dirty` if it had changes).
     pub engine: String,
-    /// The first twelve hex digits of the SHA-256 of the network file played with.
+    /// The first twelve hex digits of the SHA-256 of the network played with: of its
+    /// parameters, the file without its header.
     pub network: String,
     /// Nodes after which a move's search starts no new iteration.
     pub nodes: u64,

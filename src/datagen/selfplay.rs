@@ -22,7 +22,7 @@ use super::game_file::{decode, GameFileError, GameResult, Provenance, RecordedGa
 use super::manifest::sha256_hex;
 use super::start::{parse_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Position};
-use crate::eval::nnue::network::Network;
+use crate::eval::nnue::network::{Network, HEADER_BYTES};
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -436,7 +436,9 @@ pub fn provenance(config: &DatagenConfig, book: Option<(&Path, &[u8])>) -> Prove
     };
     Provenance {
         engine: ENGINE_COMMIT.to_string(),
-        network: short(&config.net.to_bytes()),
+        // The parameters only, without the file's header, so that a network keeps its name
+        // whatever its file says of it (net 3's is that of its headerless file at c71d5cd).
+        network: short(&config.net.to_bytes()[HEADER_BYTES..]),
         nodes: config.soft_nodes,
         hard_nodes: config.hard_nodes,
         seed: config.seed,

@@ -225,7 +225,9 @@ pub fn train_files(
     });
     write(&files.checkpoint, &net.to_checkpoint())?;
     let calibration = &data.train[..data.train.len().min(CALIBRATION_POSITIONS)];
-    let quantised = net.quantise_calibrated(calibration);
+    let mut quantised = net.quantise_calibrated(calibration);
+    // The file says what the network learnt from; shipping it, name it (`net 4: …`).
+    quantised.description = format!("{} positions of {} games", data.train.len(), data.games);
     write(&files.net, &quantised.to_bytes())?;
     let checked = &data.held_out[..data.held_out.len().min(QUANTISATION_CHECK_POSITIONS)];
     progress(&TrainProgress::Written {

@@ -268,6 +268,7 @@ impl FloatNetwork {
             output_bias: std::array::from_fn(|bucket| {
                 (self.params[OUTPUT_BIAS + bucket] * (QA * QB) as f32).round() as i32
             }),
+            description: String::new(),
             kernel: Kernel::best(),
         }
     }

@@ -21,11 +21,11 @@ pub struct Accumulator {
 const _: () = assert!(size_of::<Accumulator>() == 2 * 2 * HIDDEN);
 const _: () = assert!(align_of::<Accumulator>() == 64);
 
-/// Inputs a move changes, at most, on either side: a castle's king and rook each leave one
-/// square and arrive on another (a capture changes three, a capturing promotion three).
-const MOVE_CHANGES: usize = 4;
+/// Inputs a move takes away, or adds, at most: a capture (en passant and capturing promotions
+/// too) takes away the mover and its victim, a castle takes away and adds king and rook.
+const MOVE_CHANGES: usize = 2;
 
-/// The inputs that went or came with a move, as both perspectives see them.
+/// The inputs that went, or those that came, with a move, as both perspectives see them.
 struct Changes {
     /// Indexed by perspective, as [`Accumulator::sides`].
     features: [[usize; MOVE_CHANGES]; 2],

@@ -1,8 +1,10 @@
 //! The network built into the binary: the evaluation unless `EvalFile` or `--eval-file`
-//! names another. Its two files live beside this module: `net/ferrite.nnue`, the quantised
-//! network the engine reads, and `net/ferrite.ckpt`, the float checkpoint `ferrite train`
-//! wrote with it (the tests check that the two agree). A new network replaces both files;
-//! a file of the wrong size fails the build, as the bytes are typed `[u8; NET_BYTES]`.
+//! names another. Its file lives beside this module, `net/ferrite.nnue` (net 3); the float
+//! checkpoint `ferrite train` wrote with it lives with the training data, in
+//! `data/nets/net3.ckpt` (the tests in `tests/eval.rs` check that the two agree). A new
+//! network replaces the file and adds its checkpoint there; a file of the wrong size fails
+//! the build, as the bytes are typed `[u8; NET_BYTES]`, and one whose header is not this
+//! engine's fails the test below.
 
 use super::network::{Network, NET_BYTES};
 use std::sync::{Arc, LazyLock};

@@ -1,30 +1,121 @@
 //! The quantised network and its file, as `ferrite train` writes it and the engine reads it.
-//! All values little-endian; the sizes follow from [`INPUTS`], [`HIDDEN`] and
-//! [`OUTPUT_BUCKETS`] (B):
+//!
+//! A file is a 128-byte header saying what it is, then the parameters. All numbers are
+//! little-endian; the sizes follow from [`INPUTS`], [`HIDDEN`] and [`OUTPUT_BUCKETS`] (B), the
+//! offsets on the right are those of this engine's 768x64 inputs and 8 buckets:
 //!
 //! ```text
-//! offset                      what                              type and scale
-//! 0                           feature weights, INPUTS rows      i16 x HIDDEN each, x QA
-//! 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN, x QA
-//! 2*(INPUTS+1)*HIDDEN         output weights, for each bucket:  B times:
-//!                             the side to move's half, then     i16 x HIDDEN, x QB
-//!                             the other side's                  i16 x HIDDEN, x QB
-//! 2*(INPUTS+1+2B)*HIDDEN      output biases, one per bucket     i32 x B, x QA*QB
-//! 2*(INPUTS+1+2B)*HIDDEN + 4B end ([`NET_BYTES`])
+//! the header, byte by byte:
+//!  0  1  2  3  4  5  6  7 | 8  9 10 11 | 12 13 14 15 | 16 .. 127
+//!  F  R  T  N  N  U  E 00 | version    | arch. hash  | description
+//!  magic, ASCII and a 0   | u32        | u32         | UTF-8, then zero bytes to the end
+//!
+//! offset                          what                              type, scale    here
+//! 0                               the header (above)                               0
+//! H = 128                         feature weights, INPUTS rows      i16 x HIDDEN   128
+//!                                                                   each, x QA
+//! H + 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN,  98,432
+//!                                                                   x QA
+//! H + 2*(INPUTS+1)*HIDDEN         output weights, for each bucket:  B times:       98,560
+//!                                 the side to move's half, then     i16 x HIDDEN,
+//!                                 the other side's                  x QB, twice
+//! H + 2*(INPUTS+1+2B)*HIDDEN      output biases, one per bucket     i32 x B,       100,608
+//!                                                                   x QA*QB
+//! H + 2*(INPUTS+1+2B)*HIDDEN + 4B end ([`NET_BYTES`])                              100,640
 //! ```
 //!
-//! The trainer clips every weight to `[-1.98, 1.98]`, and loading refuses a file with a
-//! weight beyond twice its scale (`±2 QA` in the input layer, `±2 QB` in the output layer), so
-//! an accumulator (the bias and 32 rows, each at most 510) fits an `i16`, and the output sum
-//! of `clamp(a, 0, QA)^2 * w` fits an `i32`: 2 * HIDDEN * 255^2 * 128 < 2^31.
+//! The version is [`FORMAT_VERSION`]; the architecture hash ([`ARCHITECTURE_HASH`]) covers the
+//! inputs, the hidden size, the buckets and how they are chosen, the activation and the
+//! quantisation, so that a file of another network shape, or of another reading of the same
+//! shape, is refused by name rather than misread. The description says which network it is
+//! (`net 3: 2,325,586 positions of self-play`).
+//!
+//! The trainer clips every parameter to `[-1.98, 1.98]`, and loading refuses a file with a
+//! weight beyond twice its scale (`±2 QA` in the input layer, `±2 QB` in the output layer) or
+//! an output bias beyond [`MAX_OUTPUT_BIAS`], so that no input overflows:
+//!
+//! - an accumulator, the bias and at most 32 rows, stays within `33 * 510 = 16,830`, an `i16`;
+//! - `clamp(a, 0, QA) * w`, which the SIMD kernels form in 16 bits, is at most
+//!   `255 * 128 = 32,640 <= 32,767`;
+//! - the output sum of `clamp(a, 0, QA)^2 * w` over both sides is at most
+//!   `2 * HIDDEN * 255^2 * 128 = 1,065,369,600 < 2^31`;
+//! - the output `(sum / QA + bias) * SCALE / (QA * QB)` is at most
+//!   `(4,177,920 + 1,044,480) * 400 = 2,088,960,000 < 2^31` before the division.
+//!
+//! The constant assertions below check this arithmetic for the constants in force.
 
 use super::simd::{Kernel, Row};
 use super::{active_features, output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::chess::Position;
 use std::fmt;
 
+/// The first bytes of a network file.
+pub const MAGIC: [u8; 8] = *b"FRTNNUE\0";
+/// The version of the file layout this engine reads and writes (the headerless files before
+/// it had none).
+pub const FORMAT_VERSION: u32 = 1;
+/// Bytes of the header: magic, version, architecture hash, description.
+pub const HEADER_BYTES: usize = 128;
+/// Bytes of the description field; a longer description is cut (at a character) to fit.
+pub const DESCRIPTION_BYTES: usize = HEADER_BYTES - 16;
 /// Bytes of a network file.
-pub const NET_BYTES: usize = 2 * (INPUTS + 1 + 2 * OUTPUT_BUCKETS) * HIDDEN + 4 * OUTPUT_BUCKETS;
+pub const NET_BYTES: usize =
+    HEADER_BYTES + 2 * (INPUTS + 1 + 2 * OUTPUT_BUCKETS) * HIDDEN + 4 * OUTPUT_BUCKETS;
+
+/// The largest output bias a file may hold, either way: 64 units of output (25,600 cp), more
+/// than any evaluation needs (the search clamps to 200 pawns), and small enough for the
+/// output arithmetic to stay within an `i32` (see the module).
+pub const MAX_OUTPUT_BIAS: i32 = 64 * QA * QB;
+
+/// The largest input-layer weight a file may hold, either way.
+const MAX_INPUT_WEIGHT: i32 = 2 * QA;
+/// The largest output-layer weight a file may hold, either way.
+const MAX_OUTPUT_WEIGHT: i32 = 2 * QB;
+
+// The module's arithmetic, for the constants in force.
+const _: () = assert!(33 * MAX_INPUT_WEIGHT <= i16::MAX as i32);
+const _: () = assert!(QA * MAX_OUTPUT_WEIGHT <= i16::MAX as i32);
+const MAX_OUTPUT_SUM: i64 = 2 * HIDDEN as i64 * (QA as i64 * QA as i64) * MAX_OUTPUT_WEIGHT as i64;
+const _: () = assert!(MAX_OUTPUT_SUM <= i32::MAX as i64);
+const _: () = assert!(
+    (MAX_OUTPUT_SUM / QA as i64 + MAX_OUTPUT_BIAS as i64) * SCALE as i64 <= i32::MAX as i64
+);
+
+/// What the architecture hash covers beyond the numbers hashed with it: change this text
+/// whenever the network is read differently (the features, the buckets, the activation).
+pub const ARCHITECTURE: &[u8] = b"perspective net; inputs: (own, enemy) x piece type x square, \
+    ranks mirrored for Black; SCReLU; output bucket (pieces - 2) / 4; i16 weights, i32 \
+    output biases";
+
+/// The architecture hash: 32-bit FNV-1a of [`ARCHITECTURE`]'s text, then of `INPUTS`,
+/// `HIDDEN`, `OUTPUT_BUCKETS`, `QA`, `QB` and `SCALE`, each as a little-endian `u32`.
+pub const ARCHITECTURE_HASH: u32 = {
+    let numbers = [
+        INPUTS as u32,
+        HIDDEN as u32,
+        OUTPUT_BUCKETS as u32,
+        QA as u32,
+        QB as u32,
+        SCALE as u32,
+    ];
+    let mut hash = fnv1a(0x811c_9dc5, ARCHITECTURE);
+    let mut i = 0;
+    while i < numbers.len() {
+        hash = fnv1a(hash, &numbers[i].to_le_bytes());
+        i += 1;
+    }
+    hash
+};
+
+/// 32-bit FNV-1a of `bytes`, from `hash`.
+const fn fnv1a(mut hash: u32, bytes: &[u8]) -> u32 {
+    let mut i = 0;
+    while i < bytes.len() {
+        hash = (hash ^ bytes[i] as u32).wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    hash
+}
 
 /// A quantised network, its rows 64-byte aligned for the kernels.
 #[derive(Clone)]
@@ -38,6 +129,9 @@ pub struct Network {
     pub output_weights: [[Row; 2]; OUTPUT_BUCKETS],
     /// Output bias of each bucket.
     pub output_bias: [i32; OUTPUT_BUCKETS],
+    /// Which network this is, in a few words (at most [`DESCRIPTION_BYTES`] are kept in a
+    /// file).
+    pub description: String,
     /// The kernels its loops run on: [`Kernel::best`] unless a test or benchmark chooses
     /// another. Every kernel computes the same numbers.
     pub kernel: Kernel,
@@ -50,6 +144,7 @@ impl PartialEq for Network {
             && self.feature_bias == other.feature_bias
             && self.output_weights == other.output_weights
             && self.output_bias == other.output_bias
+            && self.description == other.description
     }
 }
 
@@ -68,8 +163,16 @@ impl fmt::Debug for Network {
 /// Why bytes are not a network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetError {
-    /// The file's size is not [`NET_BYTES`].
+    /// The bytes do not open with [`MAGIC`].
+    Magic,
+    /// A file layout other than [`FORMAT_VERSION`].
+    Version(u32),
+    /// A network of another architecture: its hash, not [`ARCHITECTURE_HASH`].
+    Architecture(u32),
+    /// The file's size is not [`NET_BYTES`]: cut short, or more than a network.
     Size(usize),
+    /// The description is not UTF-8.
+    Description,
     /// A weight beyond what the trainer writes (see the module), which could overflow.
     OutOfRange {
         /// The layer: `input` or `output`.
@@ -77,22 +180,51 @@ pub enum NetError {
         /// The value found.
         value: i16,
     },
+    /// An output bias beyond [`MAX_OUTPUT_BIAS`], which could overflow.
+    BiasOutOfRange {
+        /// The output bucket.
+        bucket: usize,
+        /// The value found.
+        value: i32,
+    },
 }
 
 impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            NetError::Magic => write!(
+                f,
+                "not a Ferrite network file: it does not open with FRTNNUE"
+            ),
+            NetError::Version(version) => write!(
+                f,
+                "network file format version {version}, but this engine reads version \
+                 {FORMAT_VERSION}"
+            ),
+            NetError::Architecture(hash) => write!(
+                f,
+                "a network of another architecture (hash {hash:08x}, this engine's is \
+                 {ARCHITECTURE_HASH:08x})"
+            ),
             NetError::Size(size) => write!(
                 f,
-                "{size} bytes, but a network of {INPUTS}x{HIDDEN} inputs and {OUTPUT_BUCKETS} output \
-                 buckets has {NET_BYTES}"
+                "{size} bytes, but a network of this architecture has {NET_BYTES}"
             ),
-            NetError::OutOfRange { layer, value } => {
-                write!(
-                    f,
-                    "{layer} weight {value} out of range: not a network of ours"
-                )
-            }
+            NetError::Description => write!(f, "the network's description is not UTF-8"),
+            NetError::OutOfRange { layer, value } => write!(
+                f,
+                "{layer} weight {value} is beyond ±{}, which could overflow",
+                if *layer == "input" {
+                    MAX_INPUT_WEIGHT
+                } else {
+                    MAX_OUTPUT_WEIGHT
+                }
+            ),
+            NetError::BiasOutOfRange { bucket, value } => write!(
+                f,
+                "output bias {value} of bucket {bucket} is beyond ±{MAX_OUTPUT_BIAS}, which \
+                 could overflow"
+            ),
         }
     }
 }
@@ -129,10 +261,34 @@ impl std::error::Error for NetFileError {
 impl Network {
     /// The network stored in `bytes` (see the module's layout).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        // A file cut short within the magic is still cut short, not another kind of file.
+        let opening = bytes.len().min(MAGIC.len());
+        if bytes[..opening] != MAGIC[..opening] {
+            return Err(NetError::Magic);
+        }
+        let Some((header, parameters)) = bytes.split_first_chunk::<HEADER_BYTES>() else {
+            return Err(NetError::Size(bytes.len()));
+        };
+        let word = |at: usize| {
+            u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+        };
+        let version = word(8);
+        if version != FORMAT_VERSION {
+            return Err(NetError::Version(version));
+        }
+        let hash = word(12);
+        if hash != ARCHITECTURE_HASH {
+            return Err(NetError::Architecture(hash));
+        }
         if bytes.len() != NET_BYTES {
             return Err(NetError::Size(bytes.len()));
         }
-        let mut values = bytes
+        let text = &header[16..];
+        let text = &text[..text.iter().position(|&b| b == 0).unwrap_or(text.len())];
+        let description = std::str::from_utf8(text)
+            .map_err(|_| NetError::Description)?
+            .to_string();
+        let mut values = parameters
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut row = || Row(std::array::from_fn(|_| values.next().unwrap_or_default()));
@@ -148,6 +304,7 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            description,
             kernel: Kernel::best(),
         };
         let beyond = |rows: &[Row], limit: i32| {
@@ -160,17 +317,28 @@ impl Network {
             &net.feature_weights[..],
             std::slice::from_ref(&net.feature_bias),
         ];
-        if let Some(value) = inputs.iter().find_map(|rows| beyond(rows, 2 * QA)) {
+        if let Some(value) = inputs
+            .iter()
+            .find_map(|rows| beyond(rows, MAX_INPUT_WEIGHT))
+        {
             return Err(NetError::OutOfRange {
                 layer: "input",
                 value,
             });
         }
-        if let Some(value) = beyond(net.output_weights.as_flattened(), 2 * QB) {
+        if let Some(value) = beyond(net.output_weights.as_flattened(), MAX_OUTPUT_WEIGHT) {
             return Err(NetError::OutOfRange {
                 layer: "output",
                 value,
             });
+        }
+        if let Some((bucket, &value)) = net
+            .output_bias
+            .iter()
+            .enumerate()
+            .find(|(_, bias)| bias.unsigned_abs() > MAX_OUTPUT_BIAS.unsigned_abs())
+        {
+            return Err(NetError::BiasOutOfRange { bucket, value });
         }
         Ok(net)
     }
@@ -181,9 +349,20 @@ impl Network {
         Network::from_bytes(&bytes).map_err(NetFileError::Format)
     }
 
-    /// The network's file bytes.
+    /// The network's file bytes, its description cut to [`DESCRIPTION_BYTES`] at a character
+    /// (and at a zero byte, which would end it).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(NET_BYTES);
+        bytes.extend_from_slice(&MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&ARCHITECTURE_HASH.to_le_bytes());
+        let text = self.description.split('\0').next().unwrap_or_default();
+        let mut cut = text.len().min(DESCRIPTION_BYTES);
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        bytes.extend_from_slice(&text.as_bytes()[..cut]);
+        bytes.resize(HEADER_BYTES, 0);
         let rows = self
             .feature_weights
             .iter()
@@ -251,9 +430,8 @@ impl Network {
     pub(super) fn output_of(&self, sides: [&Row; 2], pieces: usize) -> i32 {
         let bucket = output_bucket(pieces);
         let sum = self.kernel.screlu_dot(sides, &self.output_weights[bucket]);
-        // In 64 bits: the bias may take the sum past 2^31 / SCALE.
-        let scaled = i64::from(sum / QA + self.output_bias[bucket]) * i64::from(SCALE);
-        (scaled / i64::from(QA * QB)) as i32
+        // Within an `i32` for every file the loader accepts (see the module).
+        (sum / QA + self.output_bias[bucket]) * SCALE / (QA * QB)
     }
 }
 
@@ -274,6 +452,7 @@ pub(crate) fn made_up_network() -> Network {
             ]
         }),
         output_bias: std::array::from_fn(|b| -1234 + 100 * b as i32),
+        description: "made up".to_string(),
         kernel: Kernel::best(),
     }
 }
@@ -286,34 +465,186 @@ mod tests {
         made_up_network()
     }
 
+    /// The error `bytes` are refused with, and its message.
+    fn refusal(bytes: &[u8]) -> (NetError, String) {
+        let error = Network::from_bytes(bytes).expect_err("refused");
+        let message = error.to_string();
+        (error, message)
+    }
+
     #[test]
-    fn files_round_trip_and_others_are_refused() {
+    fn files_round_trip_with_a_header_that_says_what_they_are() {
         let net = network();
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), NET_BYTES);
+        assert_eq!(NET_BYTES, 100_640);
+        assert_eq!(&bytes[..8], b"FRTNNUE\0");
+        assert_eq!(bytes[8..12], 1u32.to_le_bytes());
+        assert_eq!(bytes[12..16], ARCHITECTURE_HASH.to_le_bytes());
+        assert_eq!(&bytes[16..24], b"made up\0");
+        assert!(bytes[24..HEADER_BYTES].iter().all(|&b| b == 0));
         assert!(Network::from_bytes(&bytes) == Ok(net.clone()));
+        // A description too long is cut at a character; one with a zero byte, at it.
+        let mut long = net.clone();
+        long.description = "é".repeat(DESCRIPTION_BYTES);
+        let read = Network::from_bytes(&long.to_bytes()).expect("a network");
+        assert_eq!(read.description, "é".repeat(DESCRIPTION_BYTES / 2));
+        long.description = "net\0 and more".to_string();
+        let read = Network::from_bytes(&long.to_bytes()).expect("a network");
+        assert_eq!(read.description, "net");
+    }
+
+    #[test]
+    fn a_file_without_the_magic_is_refused() {
+        let bytes = network().to_bytes();
+        // The headerless layout before the header, a checkpoint, anything else.
+        for other in [
+            &bytes[HEADER_BYTES..],
+            b"FRTCKPT2 a checkpoint".as_slice(),
+            b"X",
+        ] {
+            assert_eq!(
+                refusal(other),
+                (
+                    NetError::Magic,
+                    "not a Ferrite network file: it does not open with FRTNNUE".to_string()
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_of_another_version_is_refused() {
+        let mut bytes = network().to_bytes();
+        bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
         assert_eq!(
-            Network::from_bytes(&bytes[1..]).err(),
-            Some(NetError::Size(NET_BYTES - 1))
+            refusal(&bytes),
+            (
+                NetError::Version(2),
+                "network file format version 2, but this engine reads version 1".to_string()
+            )
         );
-        let mut wild = net.clone();
+    }
+
+    #[test]
+    fn a_file_of_another_architecture_is_refused() {
+        let mut bytes = network().to_bytes();
+        let other = ARCHITECTURE_HASH ^ 0x8000_0001;
+        bytes[12..16].copy_from_slice(&other.to_le_bytes());
+        assert_eq!(
+            refusal(&bytes),
+            (
+                NetError::Architecture(other),
+                format!(
+                    "a network of another architecture (hash {other:08x}, this engine's is \
+                     {ARCHITECTURE_HASH:08x})"
+                )
+            )
+        );
+        // The hash covers the shape and the quantisation: it is pinned, so a change to
+        // either must change it (and this line) on purpose.
+        assert_eq!(ARCHITECTURE_HASH, 0x3f39_c6ad);
+    }
+
+    #[test]
+    fn a_file_cut_short_or_too_long_is_refused() {
+        let bytes = network().to_bytes();
+        let mut longer = bytes.clone();
+        longer.push(0);
+        for size in [0, 4, 100, HEADER_BYTES, NET_BYTES - 1, NET_BYTES + 1] {
+            assert_eq!(
+                refusal(&longer[..size]),
+                (
+                    NetError::Size(size),
+                    format!("{size} bytes, but a network of this architecture has 100640")
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_description_not_utf8_is_refused() {
+        let mut bytes = network().to_bytes();
+        bytes[16] = 0xff;
+        assert_eq!(
+            refusal(&bytes),
+            (
+                NetError::Description,
+                "the network's description is not UTF-8".to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn weights_out_of_range_are_refused() {
+        let mut wild = network();
         wild.feature_weights[700].0[3] = 511;
         assert_eq!(
-            Network::from_bytes(&wild.to_bytes()).err(),
-            Some(NetError::OutOfRange {
-                layer: "input",
-                value: 511
-            })
+            refusal(&wild.to_bytes()),
+            (
+                NetError::OutOfRange {
+                    layer: "input",
+                    value: 511
+                },
+                "input weight 511 is beyond ±510, which could overflow".to_string()
+            )
         );
-        let mut wild = net;
+        let mut wild = network();
         wild.output_weights[5][1].0[0] = -129;
         assert_eq!(
-            Network::from_bytes(&wild.to_bytes()).err(),
-            Some(NetError::OutOfRange {
-                layer: "output",
-                value: -129
-            })
+            refusal(&wild.to_bytes()),
+            (
+                NetError::OutOfRange {
+                    layer: "output",
+                    value: -129
+                },
+                "output weight -129 is beyond ±128, which could overflow".to_string()
+            )
         );
+    }
+
+    #[test]
+    fn output_biases_out_of_range_are_refused() {
+        for value in [MAX_OUTPUT_BIAS + 1, -MAX_OUTPUT_BIAS - 1, i32::MIN] {
+            let mut wild = network();
+            wild.output_bias[6] = value;
+            assert_eq!(
+                refusal(&wild.to_bytes()),
+                (
+                    NetError::BiasOutOfRange { bucket: 6, value },
+                    format!(
+                        "output bias {value} of bucket 6 is beyond ±1044480, which could overflow"
+                    )
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn the_largest_values_a_file_may_hold_do_not_overflow_the_output() {
+        // Every parameter at its bound, every accumulator value at QA or beyond: the output
+        // equals the same arithmetic in 64 bits, on every kernel.
+        for sign in [-1, 1] {
+            let mut net = network();
+            net.output_weights =
+                [[Row([(sign * MAX_OUTPUT_WEIGHT) as i16; HIDDEN]); 2]; OUTPUT_BUCKETS];
+            net.output_bias = [sign * MAX_OUTPUT_BIAS; OUTPUT_BUCKETS];
+            let net = Network::from_bytes(&net.to_bytes()).expect("within the bounds");
+            let sum = i64::from(sign * MAX_OUTPUT_WEIGHT) * 2 * HIDDEN as i64 * i64::from(QA * QA);
+            let expected = (sum / i64::from(QA) + i64::from(sign * MAX_OUTPUT_BIAS))
+                * i64::from(SCALE)
+                / i64::from(QA * QB);
+            for kernel in Kernel::available() {
+                let net = net.clone().with_kernel(kernel);
+                let sides = [Row([i16::MAX; HIDDEN]), Row([QA as i16; HIDDEN])];
+                assert_eq!(
+                    i64::from(net.output(&sides, 32)),
+                    expected,
+                    "{}",
+                    kernel.name()
+                );
+            }
+        }
     }
 
     #[test]

@@ -321,7 +321,8 @@ mod tests {
 
         /// A value in `[-bound, bound]`.
         fn within(&mut self, bound: i16) -> i16 {
-            (self.next() % (2 * bound as u64 + 1)) as i16 - bound
+            let bound = i64::from(bound);
+            ((self.next() % (2 * bound as u64 + 1)) as i64 - bound) as i16
         }
     }
 
