@@ -3,23 +3,11 @@
 //! for legality. A game that cannot be replayed is refused with a [`GameProblem`] naming the
 //! tag or the move at fault.
 
-use crate::chess::{Color, FenError, Move, Position};
-use crate::rules::pgn::{MalformedTag, PgnGame};
-use crate::rules::{Game, MoveError};
+use crate::chess::{Color, Move, Position};
+use crate::rules::pgn::PgnGame;
+use crate::rules::pgn_start::StartError;
+use crate::rules::MoveError;
 use std::fmt;
-
-/// `[Variant]` values (lower case) of the games Ferrite plays: standard chess, Chess960
-/// under the names PGN writers use, and lichess's name for a game from a set-up position.
-const KNOWN_VARIANTS: [&str; 8] = [
-    "standard",
-    "chess",
-    "from position",
-    "chess960",
-    "chess 960",
-    "960",
-    "fischerandom",
-    "fischer random",
-];
 
 /// A game ready for analysis: where it starts, and its moves, each legal in turn.
 #[derive(Clone, Debug)]
@@ -33,14 +21,8 @@ pub struct ReplayedGame {
 /// Why a game cannot be analysed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameProblem {
-    /// A line of the tag section is not a tag pair.
-    MalformedTag(MalformedTag),
-    /// The `Variant` tag names a variant Ferrite does not play.
-    Variant(String),
-    /// `[SetUp "1"]` without a `FEN` tag.
-    MissingFen,
-    /// The `FEN` tag is not a legal position.
-    Fen(FenError),
+    /// The tags give no start position.
+    Start(StartError),
     /// A move of the main line is not legal.
     Move {
         /// Its number as PGN writes it: `12.` or `12...`.
@@ -53,12 +35,7 @@ pub enum GameProblem {
 impl fmt::Display for GameProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameProblem::MalformedTag(tag) => {
-                write!(f, "malformed tag at line {}: {}", tag.line, tag.text)
-            }
-            GameProblem::Variant(name) => write!(f, "unsupported variant {name:?}"),
-            GameProblem::MissingFen => write!(f, "[SetUp \"1\"] without a FEN tag"),
-            GameProblem::Fen(e) => write!(f, "invalid FEN tag: {e}"),
+            GameProblem::Start(e) => write!(f, "{e}"),
             GameProblem::Move { number, error } => {
                 write!(f, "illegal move {number} {}: {error}", error.text)
             }
@@ -70,20 +47,7 @@ impl std::error::Error for GameProblem {}
 
 /// Replays `game` from the start its tags give; the first problem found refuses it.
 pub fn replay(game: &PgnGame) -> Result<ReplayedGame, GameProblem> {
-    if let Some(tag) = game.malformed_tags.first() {
-        return Err(GameProblem::MalformedTag(tag.clone()));
-    }
-    if let Some(variant) = game.tag("Variant") {
-        if !KNOWN_VARIANTS.contains(&variant.trim().to_ascii_lowercase().as_str()) {
-            return Err(GameProblem::Variant(variant.to_string()));
-        }
-    }
-    // As python-chess does, a FEN tag counts whatever `SetUp` says.
-    let mut played = match (game.tag("FEN"), game.tag("SetUp")) {
-        (Some(fen), _) => Game::from_fen(fen).map_err(GameProblem::Fen)?,
-        (None, Some(setup)) if setup.trim() == "1" => return Err(GameProblem::MissingFen),
-        (None, _) => Game::startpos(),
-    };
+    let mut played = game.start().map_err(GameProblem::Start)?;
     let start = *played.position();
     for mv in &game.moves {
         let before = *played.position();
@@ -154,7 +118,7 @@ mod tests {
         );
         assert!(matches!(
             replayed("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4 *"),
-            Err(GameProblem::Fen(_))
+            Err(GameProblem::Start(StartError::Fen(_)))
         ));
         assert_eq!(
             problem("1. e4 e5 2. Ke3 *"),

@@ -16,6 +16,7 @@ mod game;
 mod outcome;
 mod parse;
 pub mod pgn;
+pub mod pgn_start;
 pub mod pgn_write;
 mod san;
 

@@ -7,10 +7,11 @@
 //! `Termination` saying an engine failed or the game was abandoned, where the result says
 //! nothing about the positions.
 
-use crate::chess::{FenError, Move, Position};
+use crate::chess::{Move, Position};
 use crate::datagen::game_file::GameResult;
 use crate::rules::pgn::{PgnGame, PgnMove};
-use crate::rules::{Game, MoveError};
+use crate::rules::pgn_start::StartError;
+use crate::rules::MoveError;
 use std::fmt;
 
 /// `Termination` tags of games decided by something other than the play (PGN standard
@@ -35,8 +36,8 @@ pub enum Skipped {
     NoResult(Option<String>),
     /// The `Termination` tag says the game was not played out (its value).
     NotPlayedOut(String),
-    /// The `FEN` tag is not a legal position.
-    Fen(FenError),
+    /// The tags give no start position.
+    Start(StartError),
     /// A move of the main line is not legal (1-based ply, and why).
     Move(usize, MoveError),
 }
@@ -47,7 +48,7 @@ impl fmt::Display for Skipped {
             Skipped::NoResult(None) => write!(f, "no result"),
             Skipped::NoResult(Some(text)) => write!(f, "no result ({text:?})"),
             Skipped::NotPlayedOut(why) => write!(f, "not played out ({why})"),
-            Skipped::Fen(e) => write!(f, "invalid FEN tag: {e}"),
+            Skipped::Start(e) => write!(f, "{e}"),
             Skipped::Move(ply, e) => write!(f, "ply {ply}: {e}"),
         }
     }
@@ -71,10 +72,7 @@ pub fn scored_positions(game: &PgnGame) -> Result<(GameResult, Vec<ScoredPositio
             return Err(Skipped::NotPlayedOut(termination.to_string()));
         }
     }
-    let mut played = match game.tag("FEN") {
-        Some(fen) => Game::from_fen(fen).map_err(Skipped::Fen)?,
-        None => Game::startpos(),
-    };
+    let mut played = game.start().map_err(Skipped::Start)?;
     let mut positions = Vec::with_capacity(game.moves.len());
     for (ply, PgnMove { san, comment, .. }) in game.moves.iter().enumerate() {
         let pos = *played.position();
@@ -170,7 +168,7 @@ mod tests {
         );
         assert!(matches!(
             skipped("[Result \"1-0\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1-0"),
-            Some(Skipped::Fen(_))
+            Some(Skipped::Start(StartError::Fen(_)))
         ));
         assert!(matches!(
             skipped("1. e4 e5 2. Ke3 1-0"),
