@@ -3,8 +3,8 @@
 //! colour-mirrored twin alike, and it gets the plainest judgements right.
 
 use ferrite::chess::Position;
-use ferrite::datagen::game_file::GameResult;
 use ferrite::eval::nnue::network::Network;
+use ferrite::eval::nnue::GameResult;
 use ferrite::eval::nnue::{embedded, QA, QB, SCALE};
 use ferrite::search::rng::SplitMix64;
 use ferrite::train::positions::TrainingPosition;

@@ -28,42 +28,11 @@
 //! writer resumes after them.
 
 use crate::chess::{Move, Position};
+use crate::eval::nnue::GameResult;
 use std::fmt;
 
 /// The first eight bytes of every game file.
 pub const MAGIC: &[u8; 8] = b"FRTGAME2";
-
-/// How a game ended, from White's point of view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// White won.
-    WhiteWin,
-    /// Drawn.
-    Draw,
-    /// Black won.
-    BlackWin,
-}
-
-impl GameResult {
-    /// The result's byte in a game file: 0 Black won, 1 draw, 2 White won.
-    pub fn code(self) -> u8 {
-        match self {
-            GameResult::BlackWin => 0,
-            GameResult::Draw => 1,
-            GameResult::WhiteWin => 2,
-        }
-    }
-
-    /// The result of byte `code`, if it is one.
-    pub fn from_code(code: u8) -> Option<GameResult> {
-        match code {
-            0 => Some(GameResult::BlackWin),
-            1 => Some(GameResult::Draw),
-            2 => Some(GameResult::WhiteWin),
-            _ => None,
-        }
-    }
-}
 
 /// How a file's games were made: what `ferrite datagen` needs to make them again. Kept in the
 /// file's header and copied into `data/manifest.tsv`.

@@ -18,11 +18,12 @@
 //! drops a game cut short and goes on from the games it finds, to the same file it would have
 //! written in one go.
 
-use super::game_file::{decode, GameFileError, GameResult, Provenance, RecordedGame};
+use super::game_file::{decode, GameFileError, Provenance, RecordedGame};
 use super::manifest::sha256_hex;
 use super::start::{parse_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Position};
 use crate::eval::nnue::network::{Network, HEADER_BYTES};
+use crate::eval::nnue::GameResult;
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;

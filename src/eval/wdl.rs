@@ -37,18 +37,24 @@ pub const MATERIAL_RANGE: (u32, u32) = (17, 78);
 /// The material the polynomials' argument is scaled by.
 pub const MATERIAL_SCALE: f64 = 58.0;
 
-/// The material count of `pos`: pawns 1, knights and bishops 3, rooks 5, queens 9.
+/// A piece's share of the material count: pawns 1, knights and bishops 3, rooks 5, queens 9,
+/// kings nothing.
+pub fn piece_value(piece_type: PieceType) -> u32 {
+    match piece_type {
+        PieceType::Pawn => 1,
+        PieceType::Knight | PieceType::Bishop => 3,
+        PieceType::Rook => 5,
+        PieceType::Queen => 9,
+        PieceType::King => 0,
+    }
+}
+
+/// The material count of `pos`, both sides (see [`piece_value`]).
 pub fn material(pos: &Position) -> u32 {
-    [
-        (PieceType::Pawn, 1),
-        (PieceType::Knight, 3),
-        (PieceType::Bishop, 3),
-        (PieceType::Rook, 5),
-        (PieceType::Queen, 9),
-    ]
-    .iter()
-    .map(|&(piece_type, value)| pos.pieces_of_type(piece_type).popcount() * value)
-    .sum()
+    PieceType::ALL
+        .iter()
+        .map(|&piece_type| pos.pieces_of_type(piece_type).popcount() * piece_value(piece_type))
+        .sum()
 }
 
 impl WdlModel {

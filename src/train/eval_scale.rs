@@ -59,7 +59,7 @@ pub fn result_scale(
 mod tests {
     use super::*;
     use crate::chess::Position;
-    use crate::datagen::game_file::GameResult;
+    use crate::eval::nnue::GameResult;
     use crate::search::rng::SplitMix64;
 
     /// Positions whose results are drawn from `sigmoid(score / scale)`.

@@ -8,7 +8,7 @@
 //! nothing about the positions.
 
 use crate::chess::{Move, Position};
-use crate::datagen::game_file::GameResult;
+use crate::eval::nnue::GameResult;
 use crate::rules::pgn::{PgnGame, PgnMove};
 use crate::rules::pgn_start::StartError;
 use crate::rules::MoveError;

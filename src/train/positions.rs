@@ -12,10 +12,10 @@
 
 use super::pgn_games::scored_positions;
 use crate::chess::{Color, Position};
-use crate::datagen::game_file::GameResult;
 use crate::datagen::game_file::{RecordedGame, MAGIC};
 use crate::datagen::manifest::{read_data_dir, read_game_file, DataProblem};
-use crate::eval::nnue::active_features;
+use crate::eval::nnue::GameResult;
+use crate::eval::nnue::{active_features, mirror_files};
 use crate::rules::pgn::read_games;
 use crate::search::params::TB_WIN_BOUND;
 use std::fmt;
@@ -52,22 +52,13 @@ impl TrainingPosition {
             *slot = feature as u16;
             count += 1;
         }
-        let white_result = match result {
-            GameResult::BlackWin => 0,
-            GameResult::Draw => 1,
-            GameResult::WhiteWin => 2,
-        };
         let side_to_move = pos.side_to_move();
         TrainingPosition {
             white_features,
             count,
             side_to_move,
             score,
-            result: if side_to_move == Color::White {
-                white_result
-            } else {
-                2 - white_result
-            },
+            result: result.code_for(side_to_move),
         }
     }
 
@@ -83,18 +74,10 @@ impl TrainingPosition {
         let mut mirrored = *self;
         let count = usize::from(self.count);
         for feature in &mut mirrored.white_features[..count] {
-            // The square is the low six bits of a feature; its file the low three.
-            *feature ^= 7;
+            *feature = mirror_files(usize::from(*feature)) as u16;
         }
         mirrored
     }
-}
-
-/// The input Black sees where White sees `feature`: the other side's piece, on the square
-/// mirrored top to bottom.
-#[inline]
-pub fn mirrored_feature(feature: usize) -> usize {
-    ((feature + 384) % 768) ^ 56
 }
 
 /// Whether the position `pos`, from which `mv` was played with `score`, trains the network.
@@ -233,23 +216,6 @@ impl Dataset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{Piece, PieceType, Square};
-    use crate::eval::nnue::feature_index;
-
-    #[test]
-    fn mirroring_a_feature_swaps_sides_and_ranks() {
-        for color in [Color::White, Color::Black] {
-            for piece_type in PieceType::ALL {
-                for sq in Square::ALL {
-                    let piece = Piece::new(color, piece_type);
-                    assert_eq!(
-                        mirrored_feature(feature_index(Color::White, piece, sq)),
-                        feature_index(Color::Black, piece, sq)
-                    );
-                }
-            }
-        }
-    }
 
     #[test]
     fn mirroring_the_files_gives_the_mirrored_board() {

@@ -21,11 +21,13 @@
 //!
 //! [`network`]: crate::eval::nnue::network
 
-use super::positions::{mirrored_feature, TrainingPosition};
+use super::positions::TrainingPosition;
 use crate::chess::Color;
 use crate::eval::nnue::network::Network;
 use crate::eval::nnue::simd::{Kernel, Row};
-use crate::eval::nnue::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
+use crate::eval::nnue::{
+    other_perspective, output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE,
+};
 use crate::search::rng::SplitMix64;
 use rayon::prelude::*;
 use std::fmt;
@@ -159,7 +161,7 @@ impl FloatNetwork {
         for &feature in position.white() {
             let feature = usize::from(feature);
             add_row(&mut white, self.row(feature));
-            add_row(&mut black, self.row(mirrored_feature(feature)));
+            add_row(&mut black, self.row(other_perspective(feature)));
         }
         let sides = if position.side_to_move == Color::White {
             [white, black]
@@ -228,7 +230,7 @@ impl FloatNetwork {
                 &mut grad[feature * HIDDEN..(feature + 1) * HIDDEN],
                 &white_delta,
             );
-            let mirrored = mirrored_feature(feature);
+            let mirrored = other_perspective(feature);
             add_row(
                 &mut grad[mirrored * HIDDEN..(mirrored + 1) * HIDDEN],
                 &black_delta,
@@ -472,7 +474,7 @@ fn shuffle(positions: &mut [TrainingPosition], rng: &mut SplitMix64) {
 /// The evaluation of `position` by the quantised network, in centipawns for the side to move.
 pub fn quantised_evaluation(quantised: &Network, position: &TrainingPosition) -> i32 {
     let white = position.white().iter().map(|&f| usize::from(f));
-    let black = white.clone().map(mirrored_feature);
+    let black = white.clone().map(other_perspective);
     let [white, black] = [quantised.accumulate(white), quantised.accumulate(black)];
     let pieces = position.white().len();
     if position.side_to_move == Color::White {
@@ -513,7 +515,7 @@ pub fn quantisation_error(
 mod tests {
     use super::*;
     use crate::chess::Position;
-    use crate::datagen::game_file::GameResult;
+    use crate::eval::nnue::GameResult;
 
     fn positions() -> Vec<Position> {
         let fens = [

@@ -6,7 +6,8 @@
 //! the predicted win, draw and loss rates with the observed ones on held-out games.
 
 use super::positions::TrainingPosition;
-use crate::eval::wdl::{WdlModel, MATERIAL_RANGE, MATERIAL_SCALE};
+use crate::eval::nnue::feature_piece_type;
+use crate::eval::wdl::{piece_value, WdlModel, MATERIAL_RANGE, MATERIAL_SCALE};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
@@ -23,13 +24,12 @@ const BUCKET: i32 = 25;
 const REPORT_RANGE: i32 = 300;
 
 /// The material of a training position, from its inputs: pawns 1, minor pieces 3, rooks 5,
-/// queens 9 (the input's piece type is `feature / 64 % 6`).
+/// queens 9, as [`crate::eval::wdl::material`] counts a board.
 pub fn material(position: &TrainingPosition) -> u32 {
-    const VALUES: [u32; 6] = [1, 3, 3, 5, 9, 0];
     position
         .white()
         .iter()
-        .map(|&feature| VALUES[usize::from(feature) / 64 % 6])
+        .map(|&feature| piece_value(feature_piece_type(usize::from(feature))))
         .sum()
 }
 
@@ -253,7 +253,7 @@ impl fmt::Display for WdlFit {
 mod tests {
     use super::*;
     use crate::chess::Position;
-    use crate::datagen::game_file::GameResult;
+    use crate::eval::nnue::GameResult;
     use crate::search::rng::SplitMix64;
 
     /// Positions drawn from `model` itself: a fit must find it again.

@@ -53,6 +53,69 @@ pub fn output_bucket(pieces: usize) -> usize {
     (pieces.saturating_sub(2) / 4).min(OUTPUT_BUCKETS - 1)
 }
 
+/// The input the other perspective sees where one sees `feature`: the other side's piece,
+/// on the square mirrored top to bottom. The trainer, which keeps White's inputs only,
+/// finds Black's by it.
+#[inline]
+pub fn other_perspective(feature: usize) -> usize {
+    ((feature + 384) % INPUTS) ^ 56
+}
+
+/// The input of the same piece on the square mirrored left to right (files a and h
+/// swapped): the square is the low six bits of an input, its file the low three.
+#[inline]
+pub fn mirror_files(feature: usize) -> usize {
+    feature ^ 7
+}
+
+/// The type of the piece behind input `feature` (of either perspective).
+#[inline]
+pub fn feature_piece_type(feature: usize) -> crate::chess::PieceType {
+    crate::chess::PieceType::ALL[feature / 64 % 6]
+}
+
+/// How a game ended, from White's point of view: what the network learns a position's
+/// value against (with the search's score), and what a game file stores.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// White won.
+    WhiteWin,
+    /// Drawn.
+    Draw,
+    /// Black won.
+    BlackWin,
+}
+
+impl GameResult {
+    /// The result's code from White's side: 0 Black won, 1 draw, 2 White won.
+    pub fn code(self) -> u8 {
+        match self {
+            GameResult::BlackWin => 0,
+            GameResult::Draw => 1,
+            GameResult::WhiteWin => 2,
+        }
+    }
+
+    /// The result of code `code`, if it is one.
+    pub fn from_code(code: u8) -> Option<GameResult> {
+        match code {
+            0 => Some(GameResult::BlackWin),
+            1 => Some(GameResult::Draw),
+            2 => Some(GameResult::WhiteWin),
+            _ => None,
+        }
+    }
+
+    /// The code from `side`'s point of view: 0 lost, 1 drawn, 2 won (the training target is
+    /// half of it).
+    pub fn code_for(self, side: Color) -> u8 {
+        match side {
+            Color::White => self.code(),
+            Color::Black => 2 - self.code(),
+        }
+    }
+}
+
 /// The active inputs of `pos` from `perspective`'s side, one per piece.
 pub fn active_features(
     pos: &crate::chess::Position,
@@ -92,6 +155,38 @@ mod tests {
         black.sort_unstable();
         assert_eq!(white.len(), 32);
         assert_eq!(white, black);
+    }
+
+    #[test]
+    fn one_perspective_and_mirrored_files_map_inputs_as_the_board_does() {
+        for color in Color::ALL {
+            for piece_type in PieceType::ALL {
+                for sq in Square::ALL {
+                    let piece = Piece::new(color, piece_type);
+                    let white = feature_index(Color::White, piece, sq);
+                    assert_eq!(
+                        other_perspective(white),
+                        feature_index(Color::Black, piece, sq)
+                    );
+                    assert_eq!(feature_piece_type(white), piece_type);
+                    let mirrored =
+                        Square::new(crate::chess::File::ALL[7 - sq.file().index()], sq.rank());
+                    assert_eq!(
+                        mirror_files(white),
+                        feature_index(Color::White, piece, mirrored)
+                    );
+                }
+            }
+        }
+        for result in [GameResult::WhiteWin, GameResult::Draw, GameResult::BlackWin] {
+            assert_eq!(GameResult::from_code(result.code()), Some(result));
+            assert_eq!(
+                result.code_for(Color::White) + result.code_for(Color::Black),
+                2
+            );
+        }
+        assert_eq!(GameResult::WhiteWin.code_for(Color::Black), 0);
+        assert_eq!(GameResult::from_code(3), None);
     }
 
     #[test]
