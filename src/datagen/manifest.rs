@@ -14,6 +14,7 @@
 //! still read.
 
 use super::game_file::{decode, decode_prefix, GameFileError, Provenance, RecordedGame};
+use crate::files::{self, ReadError};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::io;
@@ -84,9 +85,11 @@ fn header_line() -> String {
 /// Something wrong in the data folder.
 #[derive(Debug)]
 pub enum DataProblem {
-    /// A file or the folder could not be read or written.
-    Io {
-        /// The path.
+    /// A file or the folder could not be read.
+    Read(ReadError),
+    /// A file could not be written.
+    Write {
+        /// The file.
         path: PathBuf,
         /// Why.
         source: io::Error,
@@ -132,8 +135,9 @@ pub enum DataProblem {
 impl fmt::Display for DataProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DataProblem::Io { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
+            DataProblem::Read(e) => write!(f, "{e}"),
+            DataProblem::Write { path, source } => {
+                write!(f, "cannot write {}: {source}", path.display())
             }
             DataProblem::Manifest {
                 path,
@@ -175,8 +179,17 @@ impl fmt::Display for DataProblem {
 
 impl std::error::Error for DataProblem {}
 
-fn io_problem(path: &Path) -> impl FnOnce(io::Error) -> DataProblem + '_ {
-    move |source| DataProblem::Io {
+fn read_problem(path: &Path) -> impl FnOnce(io::Error) -> DataProblem + '_ {
+    move |source| {
+        DataProblem::Read(ReadError {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+}
+
+fn write_problem(path: &Path) -> impl FnOnce(io::Error) -> DataProblem + '_ {
+    move |source| DataProblem::Write {
         path: path.to_path_buf(),
         source,
     }
@@ -188,7 +201,7 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<ManifestRow>, DataProblem> {
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(io_problem(&path)(e)),
+        Err(e) => return Err(read_problem(&path)(e)),
     };
     let bad = |line: usize, problem: String| DataProblem::Manifest {
         path: path.clone(),
@@ -240,8 +253,8 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<ManifestRow>, DataProblem> {
 /// The game files in `dir`, sorted by name.
 fn game_files(dir: &Path) -> Result<Vec<String>, DataProblem> {
     let mut names = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(io_problem(dir))? {
-        let path = entry.map_err(io_problem(dir))?.path();
+    for entry in std::fs::read_dir(dir).map_err(read_problem(dir))? {
+        let path = entry.map_err(read_problem(dir))?.path();
         if path.extension().is_some_and(|e| e == GAMES_EXTENSION) {
             if let Some(name) = path.file_name() {
                 names.push(name.to_string_lossy().into_owned());
@@ -259,14 +272,14 @@ pub fn write_manifest(dir: &Path) -> Result<Vec<ManifestRow>, DataProblem> {
     let mut rows = Vec::new();
     for name in game_files(dir)? {
         let path = dir.join(&name);
-        let mut bytes = std::fs::read(&path).map_err(io_problem(&path))?;
+        let mut bytes = files::read(&path).map_err(DataProblem::Read)?;
         let decoded = decode(&bytes).map_err(|error| DataProblem::Damaged {
             path: path.clone(),
             error,
         })?;
         if decoded.complete_len < bytes.len() {
             bytes.truncate(decoded.complete_len);
-            std::fs::write(&path, &bytes).map_err(io_problem(&path))?;
+            std::fs::write(&path, &bytes).map_err(write_problem(&path))?;
         }
         rows.push(ManifestRow {
             file: name,
@@ -284,7 +297,7 @@ pub fn write_manifest(dir: &Path) -> Result<Vec<ManifestRow>, DataProblem> {
         text.push('\n');
     }
     let path = dir.join(MANIFEST);
-    std::fs::write(&path, text).map_err(io_problem(&path))?;
+    std::fs::write(&path, text).map_err(write_problem(&path))?;
     Ok(rows)
 }
 
@@ -312,7 +325,7 @@ pub fn read_data_dir(
         let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) => {
-                problem(io_problem(&path)(e));
+                problem(read_problem(&path)(e));
                 continue;
             }
         };
@@ -332,7 +345,7 @@ pub fn read_data_dir(
             problem(DataProblem::Unlisted(path.clone()));
             match std::fs::read(&path) {
                 Ok(bytes) => files.push(read_game_file(path, &bytes, problem)),
-                Err(e) => problem(io_problem(&path)(e)),
+                Err(e) => problem(read_problem(&path)(e)),
             }
         }
     }

@@ -24,6 +24,7 @@ use super::start::{parse_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Position};
 use crate::eval::nnue::network::{Network, HEADER_BYTES};
 use crate::eval::nnue::GameResult;
+use crate::files;
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -461,12 +462,7 @@ pub fn run(
     progress: &(dyn Fn(&Summary) + Sync),
 ) -> Result<Summary, DatagenError> {
     let book_bytes = match book {
-        Some(path) => Some(std::fs::read(path).map_err(|source| {
-            DatagenError::Book(BookError::Read {
-                path: path.to_path_buf(),
-                source,
-            })
-        })?),
+        Some(path) => Some(files::read(path).map_err(|e| DatagenError::Book(BookError::Read(e)))?),
         None => None,
     };
     let book = book.zip(book_bytes.as_deref());
@@ -696,9 +692,7 @@ mod tests {
         let out = temp_path("never-written.bin");
         let missing = Path::new("/nonexistent/ferrite-openings.epd");
         let error = run(&config, Some(missing), &out, &|_| {}).expect_err("no such file");
-        assert!(
-            matches!(&error, DatagenError::Book(BookError::Read { path, .. }) if path == missing)
-        );
+        assert!(matches!(&error, DatagenError::Book(BookError::Read(e)) if e.path == missing));
         assert!(!out.exists());
         let text = temp_path("text.txt");
         std::fs::write(&text, "not a game file").expect("writable");

@@ -9,12 +9,12 @@ use super::openings::{parse_openings, LineError};
 use crate::chess::chess960::{chess960_start, CHESS960_POSITIONS};
 use crate::chess::Position;
 use crate::eval::nnue::network::Network;
+use crate::files::{self, ReadError};
 use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search, SearchControl, SearchJob};
 use std::fmt;
-use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -95,12 +95,7 @@ pub fn start_rng(seed: u64, index: usize) -> SplitMix64 {
 #[derive(Debug)]
 pub enum BookError {
     /// The file could not be read.
-    Read {
-        /// The book.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
+    Read(ReadError),
     /// A line is not a position.
     Line {
         /// The book.
@@ -115,9 +110,7 @@ pub enum BookError {
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BookError::Read { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
-            }
+            BookError::Read(e) => write!(f, "{e}"),
             BookError::Line { path, error } => write!(f, "{}: {error}", path.display()),
             BookError::Empty(path) => write!(f, "{} holds no position", path.display()),
         }
@@ -127,7 +120,7 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            BookError::Read { source, .. } => Some(source),
+            BookError::Read(e) => Some(e),
             BookError::Line { error, .. } => Some(error),
             BookError::Empty(_) => None,
         }
@@ -136,10 +129,7 @@ impl std::error::Error for BookError {
 
 /// The positions of the book (EPD or FEN lines) at `path`, of which there must be some.
 pub fn read_book(path: &Path) -> Result<Vec<Position>, BookError> {
-    let text = std::fs::read(path).map_err(|source| BookError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = files::read(path).map_err(BookError::Read)?;
     parse_book(path, &text)
 }
 

@@ -16,10 +16,10 @@ use crate::datagen::game_file::{RecordedGame, MAGIC};
 use crate::datagen::manifest::{read_data_dir, read_game_file, DataProblem};
 use crate::eval::nnue::GameResult;
 use crate::eval::nnue::{active_features, mirror_files};
+use crate::files::{self, ReadError};
 use crate::rules::pgn::read_games;
 use crate::search::params::TB_WIN_BOUND;
 use std::fmt;
-use std::io;
 use std::path::PathBuf;
 
 /// Pieces on a board at most, and so active inputs per perspective.
@@ -104,12 +104,7 @@ pub struct Dataset {
 #[derive(Debug)]
 pub enum DataError {
     /// A file could not be read.
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
+    Read(ReadError),
     /// A data folder or its manifest could not be read.
     Folder(DataProblem),
 }
@@ -117,9 +112,7 @@ pub enum DataError {
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DataError::Read { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
-            }
+            DataError::Read(e) => write!(f, "{e}"),
             DataError::Folder(problem) => write!(f, "{problem}"),
         }
     }
@@ -128,7 +121,7 @@ impl fmt::Display for DataError {
 impl std::error::Error for DataError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            DataError::Read { source, .. } => Some(source),
+            DataError::Read(e) => Some(e),
             DataError::Folder(problem) => Some(problem),
         }
     }
@@ -151,10 +144,7 @@ pub fn load(
             }
             continue;
         }
-        let bytes = std::fs::read(path).map_err(|source| DataError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = files::read(path).map_err(DataError::Read)?;
         if bytes.starts_with(MAGIC) {
             let file = read_game_file(path.clone(), &bytes, problem);
             data.add_games(&file.games, held_out_every);
