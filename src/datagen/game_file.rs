@@ -31,6 +31,10 @@ use crate::chess::{Move, Position};
 use crate::eval::nnue::GameResult;
 use std::fmt;
 
+/// Plies a game may have: more than any game of chess played under the 75-move rule
+/// (5,898 moves), far more than datagen's.
+pub const MAX_PLIES: u32 = 12_000;
+
 /// The first eight bytes of every game file.
 pub const MAGIC: &[u8; 8] = b"FRTGAME2";
 
@@ -286,6 +290,7 @@ fn get_varint(bytes: &[u8]) -> Result<Option<(u32, usize)>, ()> {
 impl RecordedGame {
     /// Appends the game's bytes to `out`.
     pub fn encode(&self, out: &mut Vec<u8>) {
+        debug_assert!(self.plies.len() <= MAX_PLIES as usize);
         let fen = self.start.to_fen();
         // A FEN is at most 90 bytes: eight ranks of eight, the fields and two clocks.
         out.push(fen.len() as u8);
@@ -409,6 +414,10 @@ fn decode_game(
     let Some((count, used)) = get_varint(&bytes[at..]).map_err(|()| bad_number(at))? else {
         return Ok(None);
     };
+    // A damaged count would otherwise read the rest of the file as one game cut short.
+    if count > MAX_PLIES {
+        return Err(bad_number(at));
+    }
     at += used;
     let mut pos = start;
     let mut previous = 0i32;
@@ -634,6 +643,20 @@ pub(crate) mod tests {
                 game: 1,
                 ply: 0,
                 offset: first_move
+            })
+        );
+        // A ply count beyond any game's.
+        let mut bytes = provenance().file_start();
+        let fen = Position::startpos().to_fen();
+        let count_at = bytes.len() + 1 + fen.len();
+        bytes.push(fen.len() as u8);
+        bytes.extend_from_slice(fen.as_bytes());
+        put_varint(&mut bytes, MAX_PLIES + 1);
+        assert_eq!(
+            decode(&bytes).map(|_| ()),
+            Err(GameFileError::BadNumber {
+                game: 0,
+                offset: count_at
             })
         );
         let mut bytes = good;
