@@ -5,14 +5,15 @@
 //! correction histories persist from one search of a game to the next ([`Histories`]). With
 //! Syzygy tables, a root in them is ranked by DTZ and the tree is probed otherwise
 //! ([`tablebase_use`]). The
-//! search knows nothing of UCI text: it hands [`Report`]s to a callback and returns a
-//! [`SearchResult`].
+//! search knows nothing of UCI text: it hands [`Report`]s to a callback, [`live`] output of
+//! a long search to the sink its [`SearchControl`] may hold, and returns a [`SearchResult`].
 
 pub mod alphabeta;
 pub mod bench;
 pub mod correction;
 pub mod history;
 pub mod limits;
+pub mod live;
 pub mod ordering;
 pub mod params;
 mod quiescence;
@@ -32,6 +33,7 @@ use crate::chess::{Move, Position};
 use crate::eval::nnue::network::Network;
 use history::History;
 use limits::Limits;
+use live::{Live, LiveSink, ScoreBound};
 use params::{
     ASPIRATION_GROWTH_PERCENT, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND,
     MAX_PLY, TB_WIN_BOUND, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
@@ -147,6 +149,10 @@ pub struct SearchControl {
     pub stop: AtomicBool,
     /// Deadlines; `ponderhit` starts its clock.
     pub time: TimeManager,
+    /// Where the main thread sends live output (`None`: nowhere). It lives here rather than
+    /// beside the report callback because only the front end that owns the running search
+    /// shows it; every other caller of the search keeps its signature.
+    pub live: Option<LiveSink>,
 }
 
 impl SearchControl {
@@ -155,6 +161,15 @@ impl SearchControl {
         SearchControl {
             stop: AtomicBool::new(false),
             time: TimeManager::new(limits, overhead_ms),
+            live: None,
+        }
+    }
+
+    /// The same control, sending live output to `sink`.
+    pub fn with_live(self, sink: impl Fn(&Live) + Send + Sync + 'static) -> SearchControl {
+        SearchControl {
+            live: Some(Box::new(sink)),
+            ..self
         }
     }
 }
@@ -226,6 +241,7 @@ pub fn search_continuing(
         node_limit: job.limits.nodes,
         thread_node_limit: job.limits.nodes.unwrap_or(u64::MAX),
         tb_hits: AtomicU64::new(root_probes.unwrap_or(0) as u64),
+        live: control.live.as_deref(),
     };
     let selective = job.limits.mate.is_none();
     histories.resize_with(threads, History::new);
@@ -298,23 +314,38 @@ fn report_lines(
     lines: usize,
     report: &(dyn Fn(&Report) + Sync),
 ) -> u64 {
-    let elapsed = shared.time.since_go();
+    // All lines of one iteration show the same counters.
     let nodes = shared.total_nodes();
+    let time_ms = shared.time.since_go().as_millis() as u64;
     let lines = lines.clamp(1, td.root_moves.len());
-    for (index, root_move) in td.root_moves[..lines].iter().enumerate() {
-        report(&Report {
-            depth,
-            seldepth: root_move.seldepth.max(1),
-            multipv: index + 1,
-            score: root_move.shown_score(),
-            nodes,
-            time_ms: elapsed.as_millis() as u64,
-            hashfull: shared.tt.hashfull(),
-            tb_hits: shared.tb_hits.load(Ordering::Relaxed),
-            pv: root_move.pv.clone(),
-        });
+    for index in 0..lines {
+        report(&root_report(td, shared, depth, index, nodes, time_ms));
     }
     nodes
+}
+
+/// The report of `td`'s root move `index` as a result of iteration `depth`, with the
+/// counters `nodes` and `time_ms`.
+fn root_report(
+    td: &ThreadData,
+    shared: &Shared,
+    depth: i32,
+    index: usize,
+    nodes: u64,
+    time_ms: u64,
+) -> Report {
+    let root_move = &td.root_moves[index];
+    Report {
+        depth,
+        seldepth: root_move.seldepth.max(1),
+        multipv: index + 1,
+        score: root_move.shown_score(),
+        nodes,
+        time_ms,
+        hashfull: shared.tt.hashfull(),
+        tb_hits: shared.tb_hits.load(Ordering::Relaxed),
+        pv: root_move.pv.clone(),
+    }
 }
 
 /// The thread whose move is played: a helper that searched at least the main thread's
@@ -374,6 +405,16 @@ fn iterate(
                 if td.must_stop(shared) {
                     break;
                 }
+                // Stockfish shows a failed window only with one line: with several, the
+                // lines' order is not settled until the iteration ends.
+                if lines == 1 && (score <= alpha || score >= beta) {
+                    let bound = if score <= alpha {
+                        ScoreBound::Upper
+                    } else {
+                        ScoreBound::Lower
+                    };
+                    td.report_bound(shared, bound);
+                }
                 if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - window).max(-INFINITE);
@@ -417,6 +458,7 @@ fn iterate(
             continue;
         };
         td.reported_nodes = report_lines(td, shared, depth, lines, report);
+        td.last_output_ms = shared.time.since_go().as_millis() as u64;
         let best_score = td.root_moves[0].score;
         if let Some(mate) = job.limits.mate {
             if mate_in(best_score).is_some_and(|m| m > 0 && m <= mate as i32) {
