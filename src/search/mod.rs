@@ -41,7 +41,7 @@ use params::{
 use root_move::RootMove;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use tablebase_use::TablebaseUse;
+use tablebase_use::{progress_first, TablebaseUse};
 use thread::{Shared, ThreadData};
 use time::{score_drop_scale, TimeManager};
 use tt::TranspositionTable;
@@ -210,6 +210,7 @@ pub fn search_continuing(
             seldepth: 0,
             nodes: 0,
             tb_score: None,
+            tb_dtz: None,
         })
         .collect();
     if root_moves.is_empty() {
@@ -226,11 +227,14 @@ pub fn search_continuing(
 
     // A root in the tables keeps only the moves that keep its result; below it, the search
     // needs no probes (Stockfish does the same).
-    let root_probes = job
+    let root_ranked = job
         .tablebase
         .as_ref()
         .and_then(|tablebase| tablebase.rank_root(&job.root, &job.history, &mut root_moves));
-    let tree_tablebase = job.tablebase.clone().filter(|_| root_probes.is_none());
+    let tree_tablebase = job
+        .tablebase
+        .clone()
+        .filter(|_| root_ranked.is_none_or(|ranked| ranked.tree_probes()));
 
     let threads = job.threads.max(1);
     let shared = Shared {
@@ -240,7 +244,7 @@ pub fn search_continuing(
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         node_limit: job.limits.nodes,
         thread_node_limit: job.limits.nodes.unwrap_or(u64::MAX),
-        tb_hits: AtomicU64::new(root_probes.unwrap_or(0) as u64),
+        tb_hits: AtomicU64::new(root_ranked.map_or(0, |ranked| ranked.probes) as u64),
         live: control.live.as_deref(),
     };
     let selective = job.limits.mate.is_none();
@@ -278,10 +282,12 @@ pub fn search_continuing(
     for td in &workers {
         shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
     }
-    let chosen = best_thread(&workers, job.multipv);
+    let chosen = best_thread(&workers, job.multipv).id;
+    let converting = root_ranked.is_some() && progress_first(&mut workers[chosen].root_moves);
+    let chosen = &workers[chosen];
     // The last word on the search: its move and every node searched, unless the main
     // thread's last report already said exactly that.
-    if chosen.id != 0 || workers[0].reported_nodes != shared.total_nodes() {
+    if converting || chosen.id != 0 || workers[0].reported_nodes != shared.total_nodes() {
         let lines = if chosen.id == 0 { job.multipv } else { 1 };
         report_lines(chosen, &shared, chosen.result_depth, lines, report);
     }
