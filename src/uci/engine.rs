@@ -431,8 +431,8 @@ impl Engine {
                 .with_live(move |live| live_out.line(&live_line(live, show_wdl, chess960))),
         );
         let gate = Arc::new(Gate::new(limits.infinite || limits.ponder));
-        let strength = self.options.limit_strength.then(|| Strength {
-            elo: self.options.elo,
+        let strength = self.options.playing_elo().map(|elo| Strength {
+            elo,
             seed: self.strength_rng.next_u64(),
             last_capture: self
                 .game
