@@ -3,8 +3,8 @@
 //! SEE, time management and Lazy SMP: `threads` searchers share the table, the main one
 //! watches the clock and reports, and the best thread's move is played. Move-ordering and
 //! correction histories persist from one search of a game to the next ([`Histories`]). With
-//! Syzygy tables, a root in them is ranked by DTZ and the tree is probed otherwise
-//! ([`tablebase_use`]). The
+//! Syzygy tables, a root in them is ranked by DTZ (by WDL without DTZ files) and a won one
+//! converted for sure; the tree is probed otherwise ([`tablebase_use`]). The
 //! search knows nothing of UCI text: it hands [`Report`]s to a callback, [`live`] output of
 //! a long search to the sink its [`SearchControl`] may hold, and returns a [`SearchResult`].
 
@@ -226,7 +226,7 @@ pub fn search_continuing(
     }
 
     // A root in the tables keeps only the moves that keep its result; below it, the search
-    // needs no probes (Stockfish does the same).
+    // needs no probes (Stockfish does the same), unless only WDL files rank a won root.
     let root_ranked = job
         .tablebase
         .as_ref()

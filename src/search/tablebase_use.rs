@@ -2,10 +2,10 @@
 //! `Syzygy50MoveRule`, `SyzygyProbeLimit`), the scores a table result stands for, and the
 //! root: when the root itself is in the tables, its moves are ranked by DTZ (by WDL without
 //! DTZ files) and only those of the best rank are searched, with the tables' verdict as their
-//! reported score. A won root is then converted for sure: unless the search proves a mate,
-//! the move played is the one with the shortest distance to zeroing ([`progress_first`]).
+//! reported score. A won root is then converted for sure: the move played is one with the
+//! shortest distance to zeroing ([`progress_first`]).
 
-use super::params::{MATE_BOUND, TB_WIN};
+use super::params::TB_WIN;
 use super::root_move::RootMove;
 use crate::chess::Position;
 use crate::tablebase::{rank_root_moves, rank_root_moves_by_wdl, Tablebase, Wdl};
@@ -32,17 +32,20 @@ impl RootRanked {
     }
 }
 
-/// Puts first the winning root move with the shortest distance to zeroing, unless the first
-/// one already has it or the search proved that it mates. Each such move brings the capture,
-/// pawn move or mate that decides the game a ply nearer than the opponent's best reply can
-/// push it back, so no position repeats and the fifty-move rule never comes first: the win
-/// is converted whatever the evaluation makes of the ending (it once shuffled a bishop in KBN
-/// v K to a threefold repetition). Returns true if the order changed.
+/// Puts first the winning root move with the shortest distance to zeroing (a mate counts as
+/// zeroing), unless the first one already has it; among equals the search's order stands.
+/// Each such move brings the capture, pawn move or mate that decides the game a ply nearer
+/// than the opponent's best reply can push it back, so no position repeats and the fifty-move
+/// rule never comes first: the win is converted whatever the evaluation makes of the ending
+/// (it once shuffled a bishop in KBN v K). Not even a mate the search reports overrides the
+/// rule: a mate score can come from the transposition table by another path (the table knows
+/// no repetitions), and following such mates went round in circles in KQ v KR. Returns true
+/// if the order changed.
 pub fn progress_first(root_moves: &mut [RootMove]) -> bool {
     let Some(first) = root_moves.first() else {
         return false;
     };
-    if first.tb_score != Some(TB_WIN - 1) || first.score >= MATE_BOUND {
+    if first.tb_score != Some(TB_WIN - 1) {
         return false;
     }
     let shortest = root_moves
