@@ -262,3 +262,73 @@ fn the_same_seed_replays_the_same_game() {
     assert_ne!(game_one, game_two);
     assert_eq!(game_two, self_play(&mut second, 30));
 }
+
+/// A session with `options` set (`name=value` each), at full strength otherwise.
+fn session_with(options: &[(&str, &str)]) -> Session {
+    let mut session = Session::start();
+    for (name, value) in options {
+        session.send(&format!("setoption name {name} value {value}"));
+    }
+    session
+}
+
+#[test]
+fn skill_levels_play_as_their_uci_elo() {
+    // Level 5 plays as UCI_Elo 1200: the same seeded games, move for move.
+    let mut skill = session_with(&[("Skill Level", "5")]);
+    let mut elo = session_with(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "1200")]);
+    assert_eq!(self_play(&mut skill, 20), self_play(&mut elo, 20));
+}
+
+#[test]
+fn uci_limit_strength_takes_precedence_over_the_skill_level() {
+    let mut both = session_with(&[
+        ("Skill Level", "0"),
+        ("UCI_LimitStrength", "true"),
+        ("UCI_Elo", "2000"),
+    ]);
+    let mut elo = session_with(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "2000")]);
+    let game = self_play(&mut both, 20);
+    assert_eq!(game, self_play(&mut elo, 20));
+    // With the limit off again, the skill level counts. Each game of a session has its own
+    // seed, so the session to compare with plays its second game too.
+    both.send("setoption name UCI_LimitStrength value false");
+    let mut lowest = session_with(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "800")]);
+    self_play(&mut lowest, 2);
+    assert_eq!(self_play(&mut both, 20), self_play(&mut lowest, 20));
+}
+
+/// The depth and nodes of the last `info … pv` line of `go depth 8` from the start position.
+fn depth_and_nodes(session: &mut Session) -> (u64, u64) {
+    session.send("position startpos");
+    let (lines, _) = session.go("go depth 8", Duration::from_secs(60));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|line| line.contains(" pv "))
+        .expect("an info line");
+    let value = |key: &str| -> u64 {
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == key).expect("the key");
+        words[at + 1].parse().expect("a number")
+    };
+    (value("depth"), value("nodes"))
+}
+
+#[test]
+fn skill_level_20_is_full_strength_and_out_of_range_levels_are_clamped() {
+    let mut full = Session::start();
+    let mut top = Session::start();
+    assert_eq!(
+        top.reply("setoption name Skill Level value 25"),
+        ["info string Skill Level value 25 out of range, set to 20"]
+    );
+    assert_eq!(depth_and_nodes(&mut top), depth_and_nodes(&mut full));
+    // Level 0 searches a node budget of one: the depth is never reached.
+    assert_eq!(
+        top.reply("setoption name Skill Level value -3"),
+        ["info string Skill Level value -3 out of range, set to 0"]
+    );
+    let (depth, _) = depth_and_nodes(&mut top);
+    assert!(depth < 8, "depth {depth}");
+}

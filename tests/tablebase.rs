@@ -13,7 +13,7 @@ use ferrite::search::params::{MATE_BOUND, TB_WIN_BOUND};
 use ferrite::search::tablebase_use::TablebaseUse;
 use ferrite::search::tt::TranspositionTable;
 use ferrite::search::{search, SearchControl, SearchJob};
-use ferrite::tablebase::{rank_root_moves, Tablebase, Wdl};
+use ferrite::tablebase::{rank_root_moves, rank_root_moves_by_wdl, Tablebase, Wdl};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -236,4 +236,79 @@ fn uci_announces_the_options_reports_tables_and_survives_a_bad_path() {
     assert!(tb_hits > 0, "{last_info}");
     s.send("quit");
     assert!(s.exits_cleanly(SHORT));
+}
+
+#[test]
+fn a_won_root_without_a_mate_in_sight_plays_the_shortest_way_to_zeroing() {
+    // KBN v K, 48 plies from mate: a search of depth 6 sees no mate, so the tables decide.
+    let fen = "8/8/5k2/8/2K5/3N4/2B5/8 w - - 0 1";
+    let pos = Position::from_fen(fen).expect("valid FEN");
+    let tables = tables();
+    let shortest = rank_root_moves(
+        &tables,
+        &pos,
+        pos.legal_moves().as_slice(),
+        &[pos.key()],
+        true,
+    )
+    .expect("in the tables")
+    .iter()
+    .filter_map(|ranked| ranked.dtz.filter(|&dtz| dtz > 0))
+    .min()
+    .expect("winning moves");
+    let (result, _) = search_with_tables(fen, 6);
+    assert!(result.score < MATE_BOUND, "score {}", result.score);
+    let after = pos.play(result.best.expect("a move"));
+    // The reply's DTZ counts from Black's side, one ply less.
+    assert_eq!(tables.probe_dtz(&after), Some(-(shortest - 1)));
+}
+
+/// A folder holding only the WDL files of the test tables.
+fn wdl_only_folder() -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("ferrite-wdl-only-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp folder");
+    for entry in std::fs::read_dir(tables_folder()).expect("the test tables") {
+        let file = entry.expect("a directory entry").path();
+        if file.extension().is_some_and(|ext| ext == "rtbw") {
+            let name = file.file_name().expect("a file name");
+            std::fs::copy(&file, folder.join(name)).expect("copy a WDL file");
+        }
+    }
+    folder
+}
+
+#[test]
+fn without_dtz_files_the_root_is_ranked_by_wdl() {
+    // White in check from the rook: Qxg1 keeps the win; Qf1, blocking, loses the queen.
+    let pos = Position::from_fen("8/8/8/3k4/8/8/5Q2/1K4r1 w - - 0 1").expect("valid FEN");
+    let folder = wdl_only_folder();
+    let wdl_only = Tablebase::open(&folder.to_string_lossy()).expect("WDL tables");
+    assert_eq!((wdl_only.wdl_files(), wdl_only.dtz_files()), (35, 0));
+    let moves = pos.legal_moves();
+    assert_eq!(
+        rank_root_moves(&wdl_only, &pos, moves.as_slice(), &[pos.key()], true),
+        None
+    );
+    let ranking = rank_root_moves_by_wdl(&wdl_only, &pos, moves.as_slice(), &[pos.key()], true)
+        .expect("in the tables");
+    let result_of = |uci: &str| {
+        ranking
+            .iter()
+            .find(|ranked| ranked.mv.to_uci(false) == uci)
+            .map(|ranked| (ranked.result, ranked.dtz))
+    };
+    assert_eq!(result_of("f2g1"), Some((Wdl::Win, None)));
+    assert_eq!(result_of("f2f1"), Some((Wdl::Loss, None)));
+
+    let mut job = SearchJob::new(pos, Limits::depth(4));
+    job.tablebase = Some(TablebaseUse {
+        tables: Arc::new(wdl_only),
+        ..tablebase_use()
+    });
+    let tt = TranspositionTable::new(16);
+    let result = search(&job, &tt, &SearchControl::new(&job.limits, 0), &|_| {});
+    let after = pos.play(result.best.expect("a move"));
+    assert_eq!(tables().probe_wdl(&after), Some(Wdl::Loss));
+    assert!(result.score >= TB_WIN_BOUND, "score {}", result.score);
+    std::fs::remove_dir_all(folder).expect("remove the temp folder");
 }

@@ -94,6 +94,7 @@ impl ThreadData {
             if over_nodes || over_time {
                 shared.stop.store(true, Ordering::Relaxed);
             }
+            self.report_progress(shared);
         }
     }
 

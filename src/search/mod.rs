@@ -3,16 +3,17 @@
 //! SEE, time management and Lazy SMP: `threads` searchers share the table, the main one
 //! watches the clock and reports, and the best thread's move is played. Move-ordering and
 //! correction histories persist from one search of a game to the next ([`Histories`]). With
-//! Syzygy tables, a root in them is ranked by DTZ and the tree is probed otherwise
-//! ([`tablebase_use`]). The
-//! search knows nothing of UCI text: it hands [`Report`]s to a callback and returns a
-//! [`SearchResult`].
+//! Syzygy tables, a root in them is ranked by DTZ (by WDL without DTZ files) and a won one
+//! converted for sure; the tree is probed otherwise ([`tablebase_use`]). The
+//! search knows nothing of UCI text: it hands [`Report`]s to a callback, [`live`] output of
+//! a long search to the sink its [`SearchControl`] may hold, and returns a [`SearchResult`].
 
 pub mod alphabeta;
 pub mod bench;
 pub mod correction;
 pub mod history;
 pub mod limits;
+pub mod live;
 pub mod ordering;
 pub mod params;
 mod quiescence;
@@ -32,6 +33,7 @@ use crate::chess::{Move, Position};
 use crate::eval::nnue::network::Network;
 use history::History;
 use limits::Limits;
+use live::{Live, LiveSink, ScoreBound};
 use params::{
     ASPIRATION_GROWTH_PERCENT, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND,
     MAX_PLY, TB_WIN_BOUND, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
@@ -39,7 +41,7 @@ use params::{
 use root_move::RootMove;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use tablebase_use::TablebaseUse;
+use tablebase_use::{progress_first, TablebaseUse};
 use thread::{Shared, ThreadData};
 use time::{score_drop_scale, TimeManager};
 use tt::TranspositionTable;
@@ -147,6 +149,10 @@ pub struct SearchControl {
     pub stop: AtomicBool,
     /// Deadlines; `ponderhit` starts its clock.
     pub time: TimeManager,
+    /// Where the main thread sends live output (`None`: nowhere). It lives here rather than
+    /// beside the report callback because only the front end that owns the running search
+    /// shows it; every other caller of the search keeps its signature.
+    pub live: Option<LiveSink>,
 }
 
 impl SearchControl {
@@ -155,6 +161,15 @@ impl SearchControl {
         SearchControl {
             stop: AtomicBool::new(false),
             time: TimeManager::new(limits, overhead_ms),
+            live: None,
+        }
+    }
+
+    /// The same control, sending live output to `sink`.
+    pub fn with_live(self, sink: impl Fn(&Live) + Send + Sync + 'static) -> SearchControl {
+        SearchControl {
+            live: Some(Box::new(sink)),
+            ..self
         }
     }
 }
@@ -195,6 +210,7 @@ pub fn search_continuing(
             seldepth: 0,
             nodes: 0,
             tb_score: None,
+            tb_dtz: None,
         })
         .collect();
     if root_moves.is_empty() {
@@ -210,12 +226,15 @@ pub fn search_continuing(
     }
 
     // A root in the tables keeps only the moves that keep its result; below it, the search
-    // needs no probes (Stockfish does the same).
-    let root_probes = job
+    // needs no probes (Stockfish does the same), unless only WDL files rank a won root.
+    let root_ranked = job
         .tablebase
         .as_ref()
         .and_then(|tablebase| tablebase.rank_root(&job.root, &job.history, &mut root_moves));
-    let tree_tablebase = job.tablebase.clone().filter(|_| root_probes.is_none());
+    let tree_tablebase = job
+        .tablebase
+        .clone()
+        .filter(|_| root_ranked.is_none_or(|ranked| ranked.tree_probes()));
 
     let threads = job.threads.max(1);
     let shared = Shared {
@@ -225,7 +244,8 @@ pub fn search_continuing(
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         node_limit: job.limits.nodes,
         thread_node_limit: job.limits.nodes.unwrap_or(u64::MAX),
-        tb_hits: AtomicU64::new(root_probes.unwrap_or(0) as u64),
+        tb_hits: AtomicU64::new(root_ranked.map_or(0, |ranked| ranked.probes) as u64),
+        live: control.live.as_deref(),
     };
     let selective = job.limits.mate.is_none();
     histories.resize_with(threads, History::new);
@@ -262,10 +282,12 @@ pub fn search_continuing(
     for td in &workers {
         shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
     }
-    let chosen = best_thread(&workers, job.multipv);
+    let chosen = best_thread(&workers, job.multipv).id;
+    let converting = root_ranked.is_some() && progress_first(&mut workers[chosen].root_moves);
+    let chosen = &workers[chosen];
     // The last word on the search: its move and every node searched, unless the main
     // thread's last report already said exactly that.
-    if chosen.id != 0 || workers[0].reported_nodes != shared.total_nodes() {
+    if converting || chosen.id != 0 || workers[0].reported_nodes != shared.total_nodes() {
         let lines = if chosen.id == 0 { job.multipv } else { 1 };
         report_lines(chosen, &shared, chosen.result_depth, lines, report);
     }
@@ -298,23 +320,38 @@ fn report_lines(
     lines: usize,
     report: &(dyn Fn(&Report) + Sync),
 ) -> u64 {
-    let elapsed = shared.time.since_go();
+    // All lines of one iteration show the same counters.
     let nodes = shared.total_nodes();
+    let time_ms = shared.time.since_go().as_millis() as u64;
     let lines = lines.clamp(1, td.root_moves.len());
-    for (index, root_move) in td.root_moves[..lines].iter().enumerate() {
-        report(&Report {
-            depth,
-            seldepth: root_move.seldepth.max(1),
-            multipv: index + 1,
-            score: root_move.shown_score(),
-            nodes,
-            time_ms: elapsed.as_millis() as u64,
-            hashfull: shared.tt.hashfull(),
-            tb_hits: shared.tb_hits.load(Ordering::Relaxed),
-            pv: root_move.pv.clone(),
-        });
+    for index in 0..lines {
+        report(&root_report(td, shared, depth, index, nodes, time_ms));
     }
     nodes
+}
+
+/// The report of `td`'s root move `index` as a result of iteration `depth`, with the
+/// counters `nodes` and `time_ms`.
+fn root_report(
+    td: &ThreadData,
+    shared: &Shared,
+    depth: i32,
+    index: usize,
+    nodes: u64,
+    time_ms: u64,
+) -> Report {
+    let root_move = &td.root_moves[index];
+    Report {
+        depth,
+        seldepth: root_move.seldepth.max(1),
+        multipv: index + 1,
+        score: root_move.shown_score(),
+        nodes,
+        time_ms,
+        hashfull: shared.tt.hashfull(),
+        tb_hits: shared.tb_hits.load(Ordering::Relaxed),
+        pv: root_move.pv.clone(),
+    }
 }
 
 /// The thread whose move is played: a helper that searched at least the main thread's
@@ -374,6 +411,16 @@ fn iterate(
                 if td.must_stop(shared) {
                     break;
                 }
+                // Stockfish shows a failed window only with one line: with several, the
+                // lines' order is not settled until the iteration ends.
+                if lines == 1 && (score <= alpha || score >= beta) {
+                    let bound = if score <= alpha {
+                        ScoreBound::Upper
+                    } else {
+                        ScoreBound::Lower
+                    };
+                    td.report_bound(shared, bound);
+                }
                 if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - window).max(-INFINITE);
@@ -417,6 +464,7 @@ fn iterate(
             continue;
         };
         td.reported_nodes = report_lines(td, shared, depth, lines, report);
+        td.last_output_ms = shared.time.since_go().as_millis() as u64;
         let best_score = td.root_moves[0].score;
         if let Some(mate) = job.limits.mate {
             if mate_in(best_score).is_some_and(|m| m > 0 && m <= mate as i32) {

@@ -24,6 +24,7 @@ impl ThreadData {
             -INFINITE <= alpha && alpha < beta && beta <= INFINITE,
             "root window ({alpha}, {beta})"
         );
+        self.root_depth = depth;
         self.visit(shared);
         self.pv_len[0] = 0;
         self.root_moves_done = 0;
@@ -39,6 +40,7 @@ impl ThreadData {
         let mut best = -INFINITE;
         for index in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
+            self.announce_root_move(shared, mv, index + 1);
             let nodes_before = self.nodes;
             let child = pos.play(mv);
             self.enter_child(0, pos, &child);

@@ -1,4 +1,4 @@
-//! Playing strength limiting (`UCI_LimitStrength`, `UCI_Elo`), made to lose the way a weaker
+//! Playing strength limiting (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`), made to lose the way a weaker
 //! player loses: a node budget that grows with the rating, so a weak level misses deeper
 //! tactics, and a move drawn among the best few by their scores with a temperature that falls
 //! with the rating, never more than a cap worse than the best, so it prefers plausible moves
@@ -27,6 +27,18 @@ pub const MIN_ELO: i32 = 800;
 pub const MAX_ELO: i32 = 2400;
 /// `UCI_Elo` until the user sets one.
 pub const DEFAULT_ELO: i32 = 1500;
+
+/// Highest `Skill Level`: full strength, as in Stockfish.
+pub const MAX_SKILL_LEVEL: i32 = 20;
+
+/// The `UCI_Elo` that `Skill Level` `level` plays at, `None` at [`MAX_SKILL_LEVEL`] (full
+/// strength). The levels below it split the calibrated range evenly: 0 plays as [`MIN_ELO`]
+/// and each level adds 80, to 2320 at level 19. So the GUIs that offer only a skill level
+/// (0-20, Stockfish's scale) reach the same measured ratings as `UCI_Elo`.
+pub fn elo_for_skill_level(level: i32) -> Option<i32> {
+    let level = level.clamp(0, MAX_SKILL_LEVEL);
+    (level < MAX_SKILL_LEVEL).then(|| MIN_ELO + level * (MAX_ELO - MIN_ELO) / MAX_SKILL_LEVEL)
+}
 
 /// `(UCI_Elo, skill)`: the skill (see [`Level::from_skill`]) that plays at each rating, in
 /// rising order; ratings between rows are interpolated. Written by

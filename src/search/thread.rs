@@ -2,6 +2,7 @@
 //! table, root moves and counters. Allocated once per search, never per node.
 
 use super::history::History;
+use super::live::LiveFn;
 use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
 use super::root_move::RootMove;
 use super::tablebase_use::TablebaseUse;
@@ -43,6 +44,8 @@ pub struct Shared<'a> {
     pub thread_node_limit: u64,
     /// Tablebase probes that found their position, by all threads.
     pub tb_hits: AtomicU64,
+    /// Where the main thread sends live output, if anywhere.
+    pub live: Option<&'a LiveFn>,
 }
 
 impl Shared<'_> {
@@ -96,6 +99,10 @@ pub struct ThreadData {
     pub result_depth: i32,
     /// Nodes of all threads in the last line this thread reported.
     pub reported_nodes: u64,
+    /// Depth of the running iteration.
+    pub root_depth: i32,
+    /// Milliseconds after `go` of this thread's last output line, live or final.
+    pub last_output_ms: u64,
     /// The evaluation network.
     pub net: Arc<Network>,
     /// Syzygy tables to probe inside the tree (`None`: no tables, or the root is in them).
@@ -152,6 +159,8 @@ impl ThreadData {
             ),
             result_depth: 0,
             reported_nodes: 0,
+            root_depth: 0,
+            last_output_ms: 0,
             selective: true,
         }
     }

@@ -9,7 +9,7 @@ mod error;
 mod root;
 
 pub use error::TablebaseError;
-pub use root::{rank_root_moves, RootRanking};
+pub use root::{rank_root_moves, rank_root_moves_by_wdl, RootRanking};
 
 use crate::chess::Position;
 use shakmaty::Chess;

@@ -2,7 +2,9 @@
 //! fifty-move budget outranks one that only wins in the tables, a draw outranks any loss,
 //! and a loss that lasts until the fifty-move rule can save it outranks a quicker one. The
 //! search then looks only at the moves of the best rank, so a won ending is never drawn by
-//! the fifty-move rule, whatever the evaluation thinks of the moves.
+//! the fifty-move rule, whatever the evaluation thinks of the moves. Each move keeps its
+//! distance to the zeroing move, so that a won root can be converted without the search's
+//! help. Without DTZ tables the moves are ranked by WDL alone, as Stockfish does.
 
 use super::{Tablebase, Wdl};
 use crate::chess::{Move, Position};
@@ -20,6 +22,9 @@ pub struct RootRanking {
     pub rank: i32,
     /// What the move leads to, counting the fifty-move rule if it is on.
     pub result: Wdl,
+    /// Plies from the root to the zeroing move that decides the game (positive when the
+    /// root's side wins, 0 for a draw); `None` when ranked by WDL alone.
+    pub dtz: Option<i32>,
 }
 
 /// Ranks `moves`, legal in `pos`, whose game so far has the keys `keys` (`pos`'s last).
@@ -75,7 +80,62 @@ pub fn rank_root_moves(
             } else {
                 Wdl::Loss
             };
-            Some(RootRanking { mv, rank, result })
+            Some(RootRanking {
+                mv,
+                rank,
+                result,
+                dtz: Some(dtz),
+            })
+        })
+        .collect()
+}
+
+/// Ranks `moves`, legal in `pos` (whose game so far has the keys `keys`, `pos`'s last), by
+/// the WDL value of the position after each: for tables without DTZ files. A move that
+/// repeats a position or ends the game by the fifty-move rule is a draw. The values ignore
+/// the clock, as WDL tables do. `None` if a position after a move is not in the tables.
+pub fn rank_root_moves_by_wdl(
+    tables: &Tablebase,
+    pos: &Position,
+    moves: &[Move],
+    keys: &[u64],
+    fifty_move_rule: bool,
+) -> Option<Vec<RootRanking>> {
+    let mut child_keys = keys.to_vec();
+    child_keys.push(0);
+    moves
+        .iter()
+        .map(|&mv| {
+            let child = pos.play(mv);
+            if let Some(last) = child_keys.last_mut() {
+                *last = child.key();
+            }
+            let drawn = draw::count_repetitions(&child_keys, child.halfmove_clock(), 2) >= 2
+                || (draw::is_fifty_move_draw(&child)
+                    && (!child.in_check() || child.has_legal_move()));
+            let result = if drawn {
+                Wdl::Draw
+            } else {
+                match tables.probe_wdl(&child)? {
+                    Wdl::Loss => Wdl::Win,
+                    Wdl::BlessedLoss => Wdl::CursedWin,
+                    Wdl::Draw => Wdl::Draw,
+                    Wdl::CursedWin => Wdl::BlessedLoss,
+                    Wdl::Win => Wdl::Loss,
+                }
+            };
+            // Without the fifty-move rule a cursed win is as good as any other.
+            let result = match result {
+                Wdl::CursedWin if !fifty_move_rule => Wdl::Win,
+                Wdl::BlessedLoss if !fifty_move_rule => Wdl::Loss,
+                result => result,
+            };
+            Some(RootRanking {
+                mv,
+                rank: result.value(),
+                result,
+                dtz: None,
+            })
         })
         .collect()
 }

@@ -6,7 +6,7 @@
 //! as the `ferrite perft`, `bench` and `epd --set` subcommands.
 
 use super::command::{Command, GoParams, StartPosition};
-use super::info::{bestmove_line, info_line};
+use super::info::{bestmove_line, info_line, live_line};
 use super::options::{OptionEffect, Options};
 use super::output::{printable, Output};
 use crate::chess::perft::PerftReport;
@@ -425,10 +425,18 @@ impl Engine {
             let mate_depth = i32::try_from(mate.saturating_mul(2)).unwrap_or(i32::MAX);
             limits.depth = Some(limits.depth.map_or(mate_depth, |d| d.min(mate_depth)));
         }
-        let control = Arc::new(SearchControl::new(&limits, self.options.move_overhead_ms));
+        let live_out = Arc::clone(&self.out);
+        let (show_wdl, chess960) = (self.options.show_wdl, self.options.chess960);
+        // On the root's scale, as every line of the search (see `run_search`).
+        let material = material(&root);
+        let control = Arc::new(
+            SearchControl::new(&limits, self.options.move_overhead_ms).with_live(move |live| {
+                live_out.line(&live_line(live, material, show_wdl, chess960))
+            }),
+        );
         let gate = Arc::new(Gate::new(limits.infinite || limits.ponder));
-        let strength = self.options.limit_strength.then(|| Strength {
-            elo: self.options.elo,
+        let strength = self.options.playing_elo().map(|elo| Strength {
+            elo,
             seed: self.strength_rng.next_u64(),
             last_capture: self
                 .game
@@ -451,8 +459,6 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let histories = Arc::clone(&self.histories);
         let out = Arc::clone(&self.out);
-        let show_wdl = self.options.show_wdl;
-        let chess960 = self.options.chess960;
         let spawned = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(SEARCH_STACK_BYTES)

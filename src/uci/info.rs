@@ -7,6 +7,7 @@
 //! `mate N`; `wdl` comes from the same model.
 
 use crate::chess::Move;
+use crate::search::live::{Live, Progress, ScoreBound};
 use crate::search::score::{displayed_centipawns, displayed_wdl};
 use crate::search::{mate_in, Report};
 use std::fmt::Write as _;
@@ -22,8 +23,19 @@ pub fn score_text(score: i32, material: u32) -> String {
 
 /// The `info` line of one report of a search whose root has `material`.
 pub fn info_line(report: &Report, material: u32, show_wdl: bool, chess960: bool) -> String {
-    let time_ms = report.time_ms.max(1);
-    let nps = report.nodes.saturating_mul(1000) / time_ms;
+    report_line(report, material, None, show_wdl, chess960)
+}
+
+/// A report's line, its score followed at once by `lowerbound` or `upperbound` when it is
+/// only a bound (as the UCI specification places them).
+fn report_line(
+    report: &Report,
+    material: u32,
+    bound: Option<ScoreBound>,
+    show_wdl: bool,
+    chess960: bool,
+) -> String {
+    let nps = report.nodes.saturating_mul(1000) / report.time_ms.max(1);
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         report.depth,
@@ -31,6 +43,11 @@ pub fn info_line(report: &Report, material: u32, show_wdl: bool, chess960: bool)
         report.multipv,
         score_text(report.score, material)
     );
+    match bound {
+        Some(ScoreBound::Lower) => line.push_str(" lowerbound"),
+        Some(ScoreBound::Upper) => line.push_str(" upperbound"),
+        None => {}
+    }
     if show_wdl {
         let (w, d, l) = displayed_wdl(report.score, material);
         let _ = write!(line, " wdl {w} {d} {l}");
@@ -45,6 +62,35 @@ pub fn info_line(report: &Report, material: u32, show_wdl: bool, chess960: bool)
         line.push_str(&mv.to_uci(chess960));
     }
     line
+}
+
+/// The line of one piece of live output (see [`crate::search::live`]) of a search whose root
+/// has `material`.
+pub fn live_line(live: &Live, material: u32, show_wdl: bool, chess960: bool) -> String {
+    match live {
+        Live::CurrentMove { depth, mv, number } => format!(
+            "info depth {depth} currmove {} currmovenumber {number}",
+            mv.to_uci(chess960)
+        ),
+        Live::Bound { report, bound } => {
+            report_line(report, material, Some(*bound), show_wdl, chess960)
+        }
+        Live::Progress(progress) => progress_line(progress),
+    }
+}
+
+/// The counters of a long iteration, without a score or line.
+fn progress_line(progress: &Progress) -> String {
+    let nps = progress.nodes.saturating_mul(1000) / progress.time_ms.max(1);
+    format!(
+        "info depth {} seldepth {} nodes {} nps {nps} hashfull {} tbhits {} time {}",
+        progress.depth,
+        progress.seldepth,
+        progress.nodes,
+        progress.hashfull,
+        progress.tb_hits,
+        progress.time_ms
+    )
 }
 
 /// The `bestmove` line: `0000` without a move, `ponder` when a reply is known.
@@ -63,6 +109,7 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, chess960: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::{MoveFlag, Square};
     use crate::eval::wdl::MODEL;
     use crate::search::params::{MATE, TB_WIN};
 
@@ -89,5 +136,58 @@ mod tests {
         }
         assert_eq!(displayed_wdl(0, 50).0, displayed_wdl(0, 50).2);
         assert!(displayed_wdl(300, 50).0 > displayed_wdl(100, 50).0);
+    }
+
+    #[test]
+    fn live_lines() {
+        let e2e4 = Move::new(Square::E2, Square::E4, MoveFlag::DoublePush);
+        let current = Live::CurrentMove {
+            depth: 12,
+            mv: e2e4,
+            number: 3,
+        };
+        assert_eq!(
+            live_line(&current, 78, false, false),
+            "info depth 12 currmove e2e4 currmovenumber 3"
+        );
+        let report = Report {
+            depth: 20,
+            seldepth: 31,
+            multipv: 1,
+            score: 35,
+            nodes: 5000,
+            time_ms: 4000,
+            hashfull: 7,
+            tb_hits: 0,
+            pv: vec![e2e4],
+        };
+        let bound = Live::Bound {
+            report: &report,
+            bound: ScoreBound::Lower,
+        };
+        let line = live_line(&bound, 78, true, false);
+        assert!(
+            line.starts_with("info depth 20 seldepth 31 multipv 1 score "),
+            "{line}"
+        );
+        let (w, d, l) = displayed_wdl(35, 78);
+        let expected = format!(
+            "score {} lowerbound wdl {w} {d} {l} nodes 5000 ",
+            score_text(35, 78)
+        );
+        assert!(line.contains(&expected), "{line}");
+        assert!(line.ends_with(" time 4000 pv e2e4"), "{line}");
+        let progress = Progress {
+            depth: 20,
+            seldepth: 33,
+            nodes: 8000,
+            time_ms: 4000,
+            hashfull: 9,
+            tb_hits: 2,
+        };
+        assert_eq!(
+            live_line(&Live::Progress(&progress), 78, false, false),
+            "info depth 20 seldepth 33 nodes 8000 nps 2000 hashfull 9 tbhits 2 time 4000"
+        );
     }
 }

@@ -2,7 +2,9 @@
 //! parameters are set through [`set_tunable`], which `ferrite epd --set` uses too.
 
 use crate::search::params::{set_tunable, Clamped, TunableError, TUNABLES};
-use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
+use crate::search::strength::{
+    elo_for_skill_level, DEFAULT_ELO, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO,
+};
 use std::fmt::Write as _;
 
 /// Largest `Hash` value announced, in MiB (as Stockfish announces it).
@@ -38,6 +40,8 @@ pub struct Options {
     pub syzygy_50_move_rule: bool,
     /// Positions with more pieces are not probed.
     pub syzygy_probe_limit: u32,
+    /// Stockfish's 0-20 strength scale, mapped onto `UCI_Elo` (20: full strength).
+    pub skill_level: i32,
     /// Play at `elo` instead of full strength.
     pub limit_strength: bool,
     /// The rating to play at while `limit_strength` is on.
@@ -60,8 +64,22 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_50_move_rule: true,
             syzygy_probe_limit: 7,
+            skill_level: MAX_SKILL_LEVEL,
             limit_strength: false,
             elo: DEFAULT_ELO,
+        }
+    }
+}
+
+impl Options {
+    /// The rating to play at, `None` for full strength: `UCI_Elo` while
+    /// `UCI_LimitStrength` is on, whatever `Skill Level` says (Stockfish gives them the same
+    /// precedence), else the rating of a `Skill Level` below 20.
+    pub fn playing_elo(&self) -> Option<i32> {
+        if self.limit_strength {
+            Some(self.elo)
+        } else {
+            elo_for_skill_level(self.skill_level)
         }
     }
 }
@@ -169,6 +187,13 @@ impl Options {
             0,
             7,
         );
+        spin(
+            &mut text,
+            "Skill Level",
+            defaults.skill_level as u64,
+            0,
+            MAX_SKILL_LEVEL as u64,
+        );
         let _ = writeln!(
             text,
             "option name UCI_LimitStrength type check default false"
@@ -244,6 +269,10 @@ impl Options {
             }
             "uci_showwdl" => {
                 self.show_wdl = parse_check(name, value_text)?;
+                OptionEffect::None
+            }
+            "skill level" => {
+                self.skill_level = spin_in(0, i128::from(MAX_SKILL_LEVEL))? as i32;
                 OptionEffect::None
             }
             "uci_limitstrength" => {
@@ -347,6 +376,22 @@ mod tests {
             outcome.note.as_deref(),
             Some("UCI_Elo value 100 out of range, set to 800")
         );
+        assert_eq!(options.playing_elo(), Some(MIN_ELO));
+        let outcome = options.set("skill level", Some("25")).expect("clamped");
+        assert_eq!(options.skill_level, MAX_SKILL_LEVEL);
+        assert_eq!(
+            outcome.note.as_deref(),
+            Some("skill level value 25 out of range, set to 20")
+        );
+        // UCI_LimitStrength and UCI_Elo take precedence over the skill level.
+        options.set("Skill Level", Some("5")).expect("valid");
+        assert_eq!(options.playing_elo(), Some(MIN_ELO));
+        options
+            .set("UCI_LimitStrength", Some("false"))
+            .expect("check");
+        assert_eq!(options.playing_elo(), Some(1200));
+        options.set("Skill Level", Some("20")).expect("valid");
+        assert_eq!(options.playing_elo(), None);
         assert_eq!(
             options.set("Hash", Some("abc")),
             Err(OptionError::BadValue {
