@@ -14,9 +14,11 @@ pub mod correction;
 pub mod history;
 pub mod limits;
 pub mod live;
+mod live_output;
 pub mod ordering;
 pub mod params;
 mod quiescence;
+pub mod report;
 pub mod rng;
 mod root;
 pub mod root_move;
@@ -28,6 +30,8 @@ pub mod tablebase_use;
 pub mod thread;
 pub mod time;
 pub mod tt;
+
+pub use report::Report;
 
 use crate::chess::{Move, Position};
 use crate::eval::nnue::network::Network;
@@ -81,29 +85,6 @@ impl SearchJob {
             tablebase: None,
         }
     }
-}
-
-/// One line of search output: what UCI prints as `info … pv …`.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// Iteration depth.
-    pub depth: i32,
-    /// Deepest ply reached.
-    pub seldepth: i32,
-    /// 1-based line number for MultiPV.
-    pub multipv: usize,
-    /// Score in centipawns from the side to move, or a mate score (see [`mate_in`]).
-    pub score: i32,
-    /// Nodes searched by all threads.
-    pub nodes: u64,
-    /// Milliseconds since the search started.
-    pub time_ms: u64,
-    /// Per-mille of the hash table in use.
-    pub hashfull: u32,
-    /// Tablebase probes that found their position, by all threads.
-    pub tb_hits: u64,
-    /// The line, first move first.
-    pub pv: Vec<Move>,
 }
 
 /// What a search found.
@@ -332,7 +313,7 @@ fn report_lines(
 
 /// The report of `td`'s root move `index` as a result of iteration `depth`, with the
 /// counters `nodes` and `time_ms`.
-fn root_report(
+pub(super) fn root_report(
     td: &ThreadData,
     shared: &Shared,
     depth: i32,
