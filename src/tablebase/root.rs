@@ -44,50 +44,41 @@ pub fn rank_root_moves(
     } else {
         1
     };
-    let mut child_keys = keys.to_vec();
-    child_keys.push(0);
-    moves
-        .iter()
-        .map(|&mv| {
-            let child = pos.play(mv);
-            if let Some(last) = child_keys.last_mut() {
-                *last = child.key();
+    each_child(pos, moves, keys, |mv, child, child_keys| {
+        let dtz = dtz_after(tables, child, child_keys)?;
+        let rank = if dtz > 0 {
+            if dtz + clock <= 99 && !repeated {
+                MAX_DTZ
+            } else {
+                MAX_DTZ / 2 - (dtz + clock)
             }
-            let dtz = dtz_after(tables, &child, &child_keys)?;
-            let rank = if dtz > 0 {
-                if dtz + clock <= 99 && !repeated {
-                    MAX_DTZ
-                } else {
-                    MAX_DTZ / 2 - (dtz + clock)
-                }
-            } else if dtz < 0 {
-                if -dtz * 2 + clock < 100 {
-                    -MAX_DTZ
-                } else {
-                    -MAX_DTZ / 2 + (-dtz + clock)
-                }
+        } else if dtz < 0 {
+            if -dtz * 2 + clock < 100 {
+                -MAX_DTZ
             } else {
-                0
-            };
-            let result = if rank >= bound {
-                Wdl::Win
-            } else if rank > 0 {
-                Wdl::CursedWin
-            } else if rank == 0 {
-                Wdl::Draw
-            } else if rank > -bound {
-                Wdl::BlessedLoss
-            } else {
-                Wdl::Loss
-            };
-            Some(RootRanking {
-                mv,
-                rank,
-                result,
-                dtz: Some(dtz),
-            })
+                -MAX_DTZ / 2 + (-dtz + clock)
+            }
+        } else {
+            0
+        };
+        let result = if rank >= bound {
+            Wdl::Win
+        } else if rank > 0 {
+            Wdl::CursedWin
+        } else if rank == 0 {
+            Wdl::Draw
+        } else if rank > -bound {
+            Wdl::BlessedLoss
+        } else {
+            Wdl::Loss
+        };
+        Some(RootRanking {
+            mv,
+            rank,
+            result,
+            dtz: Some(dtz),
         })
-        .collect()
+    })
 }
 
 /// Ranks `moves`, legal in `pos` (whose game so far has the keys `keys`, `pos`'s last), by
@@ -101,6 +92,44 @@ pub fn rank_root_moves_by_wdl(
     keys: &[u64],
     fifty_move_rule: bool,
 ) -> Option<Vec<RootRanking>> {
+    each_child(pos, moves, keys, |mv, child, child_keys| {
+        let drawn = draw::count_repetitions(child_keys, child.halfmove_clock(), 2) >= 2
+            || (draw::is_fifty_move_draw(child) && (!child.in_check() || child.has_legal_move()));
+        let result = if drawn {
+            Wdl::Draw
+        } else {
+            match tables.probe_wdl(child)? {
+                Wdl::Loss => Wdl::Win,
+                Wdl::BlessedLoss => Wdl::CursedWin,
+                Wdl::Draw => Wdl::Draw,
+                Wdl::CursedWin => Wdl::BlessedLoss,
+                Wdl::Win => Wdl::Loss,
+            }
+        };
+        // Without the fifty-move rule a cursed win is as good as any other.
+        let result = match result {
+            Wdl::CursedWin if !fifty_move_rule => Wdl::Win,
+            Wdl::BlessedLoss if !fifty_move_rule => Wdl::Loss,
+            result => result,
+        };
+        Some(RootRanking {
+            mv,
+            rank: result.value(),
+            result,
+            dtz: None,
+        })
+    })
+}
+
+/// `rank` of each of `moves`, legal in `pos` (whose game so far has the keys `keys`), given
+/// the move, the position after it and the game's keys up to that position; `None` if any
+/// ranking is.
+fn each_child<T>(
+    pos: &Position,
+    moves: &[Move],
+    keys: &[u64],
+    mut rank: impl FnMut(Move, &Position, &[u64]) -> Option<T>,
+) -> Option<Vec<T>> {
     let mut child_keys = keys.to_vec();
     child_keys.push(0);
     moves
@@ -110,32 +139,7 @@ pub fn rank_root_moves_by_wdl(
             if let Some(last) = child_keys.last_mut() {
                 *last = child.key();
             }
-            let drawn = draw::count_repetitions(&child_keys, child.halfmove_clock(), 2) >= 2
-                || (draw::is_fifty_move_draw(&child)
-                    && (!child.in_check() || child.has_legal_move()));
-            let result = if drawn {
-                Wdl::Draw
-            } else {
-                match tables.probe_wdl(&child)? {
-                    Wdl::Loss => Wdl::Win,
-                    Wdl::BlessedLoss => Wdl::CursedWin,
-                    Wdl::Draw => Wdl::Draw,
-                    Wdl::CursedWin => Wdl::BlessedLoss,
-                    Wdl::Win => Wdl::Loss,
-                }
-            };
-            // Without the fifty-move rule a cursed win is as good as any other.
-            let result = match result {
-                Wdl::CursedWin if !fifty_move_rule => Wdl::Win,
-                Wdl::BlessedLoss if !fifty_move_rule => Wdl::Loss,
-                result => result,
-            };
-            Some(RootRanking {
-                mv,
-                rank: result.value(),
-                result,
-                dtz: None,
-            })
+            rank(mv, &child, &child_keys)
         })
         .collect()
 }
