@@ -319,8 +319,17 @@ pub const CORRECTION_MAX: i32 = 64;
 /// from this depth on (its move ordering is poor, and it is probably not important).
 pub const IIR_MIN_DEPTH: i32 = 4;
 
-/// Time management: moves assumed left in sudden death.
-pub const TM_DEFAULT_MOVES_TO_GO: u64 = 25;
+/// Time management: moves assumed left without `movestogo` when there is no increment. Each
+/// move then takes about 1/50 of what is left, so at 10+0 half the clock is still there near
+/// move 30 (with 25, as before, it was gone by move 15 and long games ended at depth 1).
+pub const TM_SUDDEN_DEATH_MOVES_TO_GO: u64 = 50;
+/// Time management: moves assumed left without `movestogo` when the increment is at least
+/// `TM_INCREMENT_CARRIES_PERMILLE` of the clock: the increment refills what a move spends.
+/// Between no increment and that one the horizon shrinks linearly from
+/// `TM_SUDDEN_DEATH_MOVES_TO_GO`.
+pub const TM_INCREMENT_MOVES_TO_GO: u64 = 25;
+/// See `TM_INCREMENT_MOVES_TO_GO`: 10 per mille, so 8+0.08 and 10+0.1 plan as before.
+pub const TM_INCREMENT_CARRIES_PERMILLE: u64 = 10;
 /// Time management: a `movestogo` larger than this plans as if it were this.
 pub const TM_MOVES_TO_GO_MAX: u32 = 50;
 /// Time management: clock kept back on top of `Move Overhead` (at most half the clock): a busy

@@ -4,9 +4,10 @@
 
 use super::limits::Limits;
 use super::params::{
-    TB_WIN_BOUND, TM_CLOCK_RESERVE_MS, TM_DEFAULT_MOVES_TO_GO, TM_HARD_MAX_PERCENT,
-    TM_HARD_PER_SOFT, TM_INCREMENT_PERCENT, TM_MOVES_TO_GO_MAX, TM_SCORE_DROP_MAX,
-    TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE, TM_SOFT_MAX_PERCENT,
+    TB_WIN_BOUND, TM_CLOCK_RESERVE_MS, TM_HARD_MAX_PERCENT, TM_HARD_PER_SOFT,
+    TM_INCREMENT_CARRIES_PERMILLE, TM_INCREMENT_MOVES_TO_GO, TM_INCREMENT_PERCENT,
+    TM_MOVES_TO_GO_MAX, TM_SCORE_DROP_MAX, TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE,
+    TM_SOFT_MAX_PERCENT, TM_SUDDEN_DEATH_MOVES_TO_GO,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -30,9 +31,10 @@ impl TimeManager {
         } else if let Some(time) = limits.time {
             let reserve = (time / 2).min(TM_CLOCK_RESERVE_MS);
             let available = time.saturating_sub(overhead_ms).saturating_sub(reserve);
-            let moves_to_go = limits.moves_to_go.map_or(TM_DEFAULT_MOVES_TO_GO, |m| {
-                u64::from(m.clamp(1, TM_MOVES_TO_GO_MAX))
-            });
+            let moves_to_go = limits.moves_to_go.map_or_else(
+                || horizon(time, limits.increment),
+                |m| u64::from(m.clamp(1, TM_MOVES_TO_GO_MAX)),
+            );
             let increment = percent(limits.increment.min(available), TM_INCREMENT_PERCENT);
             let share = (available / moves_to_go).saturating_add(increment);
             let soft = share.min(percent(available, TM_SOFT_MAX_PERCENT));
@@ -100,6 +102,21 @@ impl TimeManager {
     pub fn hard_expired(&self) -> bool {
         !self.is_pondering() && self.hard_ms.is_some_and(|hard| self.elapsed_ms() >= hard)
     }
+}
+
+/// Moves planned for when `go` gives no `movestogo`: many with no increment, fewer as the
+/// increment grows towards `TM_INCREMENT_CARRIES_PERMILLE` of the clock.
+fn horizon(time: u64, increment: u64) -> u64 {
+    let carried = u128::from(TM_INCREMENT_CARRIES_PERMILLE) * u128::from(time) / 1000;
+    let increment = u128::from(increment);
+    if increment == 0 {
+        return TM_SUDDEN_DEATH_MOVES_TO_GO;
+    }
+    if increment >= carried {
+        return TM_INCREMENT_MOVES_TO_GO;
+    }
+    let span = u128::from(TM_SUDDEN_DEATH_MOVES_TO_GO - TM_INCREMENT_MOVES_TO_GO);
+    TM_SUDDEN_DEATH_MOVES_TO_GO - (span * increment / carried) as u64
 }
 
 /// `share` percent of `ms`, rounded down, for any `ms`.
@@ -186,6 +203,26 @@ mod tests {
             let tm = TimeManager::new(&limits, 10);
             assert_eq!((tm.soft_ms, tm.hard_ms), (Some(0), Some(0)), "{clocks:?}");
         }
+    }
+
+    #[test]
+    fn sudden_death_plans_for_more_moves_than_an_increment_game() {
+        // 10+0: (10000 - 10 - 20) / 50.
+        assert_eq!(clock(10_000, 0, None).soft_ms, Some(199));
+        // 10+0.1 and 8+0.08 (increment 1% of the clock): a 25-move horizon plus 75% of it.
+        assert_eq!(clock(10_000, 100, None).soft_ms, Some(398 + 75));
+        assert_eq!(clock(8_000, 80, None).soft_ms, Some(318 + 60));
+        // An increment of half that (40+0.2): halfway, 50 - 12.5 rounded up.
+        assert_eq!(horizon(40_000, 200), 38);
+        assert_eq!(horizon(1_000, 10_000), TM_INCREMENT_MOVES_TO_GO);
+        assert_eq!(horizon(u64::MAX, u64::MAX), TM_INCREMENT_MOVES_TO_GO);
+        // No increment is sudden death at any clock, even an almost empty one.
+        for time in [0, 50, 40_000, u64::MAX] {
+            assert_eq!(horizon(time, 0), TM_SUDDEN_DEATH_MOVES_TO_GO);
+        }
+        assert_eq!(horizon(0, 1), TM_INCREMENT_MOVES_TO_GO);
+        // 40/4 repeating: `movestogo` decides.
+        assert_eq!(clock(4_000, 0, Some(40)).soft_ms, Some(99));
     }
 
     #[test]
