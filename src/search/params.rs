@@ -321,7 +321,7 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// Time management: moves assumed left without `movestogo` when there is no increment. Each
 /// move then takes about 1/50 of what is left, so at 10+0 half the clock is still there near
-/// move 30 (with 25, as before, it was gone by move 15 and long games ended at depth 1).
+/// move 30 (with 25, as before, half was spent by move 15 and long games ended at depth 1).
 pub const TM_SUDDEN_DEATH_MOVES_TO_GO: u64 = 50;
 /// Time management: moves assumed left without `movestogo` when the increment is at least
 /// `TM_INCREMENT_CARRIES_PERMILLE` of the clock: the increment refills what a move spends.
