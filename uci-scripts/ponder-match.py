@@ -73,7 +73,7 @@ def play_game(white, black, fen, base, inc, game_id):
         player.predicted = None
     fault = None
     termination = "normal"
-    while board.outcome(claim_draw=True) is None:
+    while (outcome := board.outcome(claim_draw=True)) is None:
         side = board.turn
         player = players[side]
         # The player's last `bestmove` predicted the opponent's reply just played.
@@ -100,7 +100,6 @@ def play_game(white, black, fen, base, inc, game_id):
         clocks[side] -= spent
         if clocks[side] < 0:
             termination = "time forfeit"
-            fault = None
             break
         if result.move is None or result.move not in board.legal_moves:
             fault = f"{player.name} played an illegal move {result.move}"
@@ -117,7 +116,7 @@ def play_game(white, black, fen, base, inc, game_id):
         )
         clocks[side] += inc
         board.push(result.move)
-    outcome = board.outcome(claim_draw=True)
+    # After a `break` the game is still going by the rules: `outcome` is None.
     if outcome is not None:
         result = outcome.result()
     else:
