@@ -1,7 +1,7 @@
 //! Whether a move gives check, decided without playing it: the quiescence search asks this
 //! of every quiet move of a node, and most of them do not.
 
-use super::attacks::{bishop_attacks, pawn_attacks, piece_attacks, rook_attacks};
+use super::attacks::{bishop_attacks, line, pawn_attacks, piece_attacks, rook_attacks};
 use super::{Move, PieceType, Position};
 
 impl Position {
@@ -24,14 +24,24 @@ impl Position {
         if direct.contains(their_king) {
             return true;
         }
-        // Discovered check: one of our sliders now sees the king through `from`. A captured
+        // Discovered check: one of our sliders now sees the king through `from`. Only a
+        // piece leaving the line between them can discover it, and most moves are not
+        // on a line with the king at all, so the slider lookup is seldom needed. A captured
         // piece on `to` cannot be a checker, so our pieces are all that count.
+        let ray = line(their_king, mv.from());
+        if ray.is_empty() || ray.contains(mv.to()) {
+            return false;
+        }
         let ours = self.pieces_of_color(us).without(mv.from());
         let queens = self.pieces_of_type(PieceType::Queen);
-        let diagonal = (self.pieces_of_type(PieceType::Bishop) | queens) & ours;
-        let straight = (self.pieces_of_type(PieceType::Rook) | queens) & ours;
-        (bishop_attacks(their_king, occupied) & diagonal).is_nonempty()
-            || (rook_attacks(their_king, occupied) & straight).is_nonempty()
+        let straight_line =
+            their_king.rank() == mv.from().rank() || their_king.file() == mv.from().file();
+        let (slider, sight) = if straight_line {
+            (PieceType::Rook, rook_attacks(their_king, occupied))
+        } else {
+            (PieceType::Bishop, bishop_attacks(their_king, occupied))
+        };
+        (sight & ray & (self.pieces_of_type(slider) | queens) & ours).is_nonempty()
     }
 }
 
