@@ -132,6 +132,9 @@ pub struct DatagenArgs {
     /// One game in this many starts from a Chess960 position (0: none).
     #[arg(long, default_value_t = 10)]
     pub chess960_one_in: usize,
+    /// Transposition table of each game, in MiB (files made before this option: 16).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub hash: u16,
     /// Play with this network instead of the embedded one.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,

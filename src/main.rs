@@ -112,6 +112,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 seed: a.seed,
                 random_plies: a.random_plies,
                 chess960_one_in: a.chess960_one_in,
+                hash_mb: usize::from(a.hash),
             };
             let start = Instant::now();
             let last_report = AtomicU64::new(0);

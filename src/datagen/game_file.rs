@@ -61,7 +61,13 @@ pub struct Provenance {
     pub random_plies: usize,
     /// One game in this many started from a Chess960 position (0: none).
     pub chess960_one_in: usize,
+    /// The transposition table of each game, in MiB. Files made before the field existed
+    /// have none in their header: they were played with [`LEGACY_HASH_MB`].
+    pub hash_mb: usize,
 }
+
+/// The table size of the files whose header has no `hash_mb`.
+pub const LEGACY_HASH_MB: usize = 16;
 
 impl Provenance {
     /// The header's text: one `key=value` line per field, in a fixed order.
@@ -73,7 +79,7 @@ impl Provenance {
     }
 
     /// The fields as `(name, value)` pairs, in the header's and the manifest's order.
-    pub fn fields(&self) -> [(&'static str, String); 9] {
+    pub fn fields(&self) -> [(&'static str, String); 10] {
         [
             ("engine", self.engine.clone()),
             ("network", self.network.clone()),
@@ -84,14 +90,16 @@ impl Provenance {
             ("openings_sha256", self.openings_sha256.clone()),
             ("random_plies", self.random_plies.to_string()),
             ("chess960_one_in", self.chess960_one_in.to_string()),
+            ("hash_mb", self.hash_mb.to_string()),
         ]
     }
 
-    /// Reads `field` pairs (every field of [`Provenance::fields`], each once, no other).
+    /// Reads `field` pairs (every field of [`Provenance::fields`], each once, no other;
+    /// `hash_mb` may be missing, see [`LEGACY_HASH_MB`]).
     pub fn from_fields<'a>(
         pairs: impl Iterator<Item = (&'a str, &'a str)>,
     ) -> Result<Provenance, String> {
-        let mut values: [Option<&str>; 9] = [None; 9];
+        let mut values: [Option<&str>; 10] = [None; 10];
         let names = Provenance::NAMES;
         for (key, value) in pairs {
             let slot = names
@@ -123,11 +131,15 @@ impl Provenance {
             openings_sha256: text(6)?,
             random_plies: count(7)?,
             chess960_one_in: count(8)?,
+            hash_mb: match values[9] {
+                Some(_) => count(9)?,
+                None => LEGACY_HASH_MB,
+            },
         })
     }
 
     /// The field names, in order.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "engine",
         "network",
         "nodes",
@@ -137,6 +149,7 @@ impl Provenance {
         "openings_sha256",
         "random_plies",
         "chess960_one_in",
+        "hash_mb",
     ];
 
     /// Reads a header's text.
@@ -478,6 +491,7 @@ pub(crate) mod tests {
             openings_sha256: "fedcba987654".to_string(),
             random_plies: 4,
             chess960_one_in: 10,
+            hash_mb: 4,
         }
     }
 
@@ -559,6 +573,14 @@ pub(crate) mod tests {
         assert_eq!(
             Provenance::from_text(&format!("{text}colour=red\n")),
             Err("unknown field `colour`".to_string())
+        );
+        // Files made before the table size was recorded were played with 16 MiB.
+        assert_eq!(
+            Provenance::from_text(&text.replace("hash_mb=4\n", "")),
+            Ok(Provenance {
+                hash_mb: LEGACY_HASH_MB,
+                ..header
+            })
         );
     }
 

@@ -50,8 +50,6 @@ pub const DRAW_PLIES: usize = 12;
 pub const DRAW_SCORE: i32 = 10;
 /// A game still going at this ply is a draw.
 pub const MAX_PLIES: usize = 400;
-/// Transposition table per game, in MiB.
-pub const GAME_HASH_MB: usize = 16;
 
 /// What `ferrite datagen` was asked for.
 #[derive(Clone, Debug)]
@@ -70,6 +68,8 @@ pub struct DatagenConfig {
     pub random_plies: usize,
     /// One game in this many starts from a Chess960 position (0: none).
     pub chess960_one_in: usize,
+    /// Transposition table per game, in MiB.
+    pub hash_mb: usize,
     /// The network the games are played with.
     pub net: Arc<Network>,
 }
@@ -448,6 +448,7 @@ pub fn provenance(config: &DatagenConfig, book: Option<(&Path, &[u8])>) -> Prove
         openings_sha256,
         random_plies: config.random_plies,
         chess960_one_in: config.chess960_one_in,
+        hash_mb: config.hash_mb,
     }
 }
 
@@ -519,7 +520,7 @@ fn play_games<W: Write + Send>(
     // few: finished ones are written at once, and a stopped run loses only those.
     let next = AtomicUsize::new(first);
     rayon::broadcast(|_| {
-        let mut tt = TranspositionTable::new(GAME_HASH_MB);
+        let mut tt = TranspositionTable::new(config.hash_mb);
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             if index >= config.games || failed.load(Ordering::Relaxed) {
@@ -632,6 +633,7 @@ mod tests {
             seed: 5,
             random_plies: 6,
             chess960_one_in: 3,
+            hash_mb: 1,
             net: crate::eval::nnue::embedded(),
         };
         let whole = temp_path("whole.bin");
@@ -687,6 +689,7 @@ mod tests {
             seed: 0,
             random_plies: 0,
             chess960_one_in: 0,
+            hash_mb: 1,
             net: crate::eval::nnue::embedded(),
         };
         let out = temp_path("never-written.bin");
