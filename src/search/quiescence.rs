@@ -85,7 +85,10 @@ impl ThreadData {
                     continue;
                 }
             }
-            let child = pos.play(mv);
+            // Made in place: `pos.play(mv)` compiles to a second copy of the position, into
+            // its result (memcpy was 2.7% of the datagen profile).
+            let mut child = *pos;
+            child.make_move(mv);
             shared.tt.prefetch(child.key());
             self.enter_child(ply, pos, &child);
             let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1, false);
