@@ -1,47 +1,100 @@
-//! Whether a move gives check, decided without playing it: the quiescence search asks this
-//! of every quiet move of a node, and most of them do not.
+//! Whether a move gives check, decided without playing it. The search asks it of nearly every
+//! move it tries, and the quiescence search of every quiet move of a node, so a node first
+//! gathers once the squares from which each of its pieces would check the opponent's king and
+//! the pieces whose leaving would uncover a check ([`CheckSquares`], Stockfish's check info);
+//! then each move takes a lookup or two.
 
-use super::attacks::{bishop_attacks, line, pawn_attacks, piece_attacks, rook_attacks};
-use super::{Move, PieceType, Position};
+use super::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::{Bitboard, Move, PieceType, Position, Square};
+
+/// How the side to move can check the opponent's king in one position.
+#[derive(Copy, Clone, Debug)]
+pub struct CheckSquares {
+    their_king: Square,
+    /// Squares from which a pawn, a knight, a bishop or a rook of ours attacks the king (a
+    /// queen: both of the last two). Taken with the board as it is: a slider's own square
+    /// never opens its line to the king, as it would have to stand on that line, giving check
+    /// already.
+    pawn: Bitboard,
+    knight: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+    /// Our pieces that alone stand between the king and one of our sliders.
+    discoverers: Bitboard,
+}
 
 impl Position {
-    /// True if the legal move `mv` leaves the opponent in check, directly or by discovery.
+    /// The side to move's checking squares and discoverers, to ask
+    /// [`CheckSquares::gives_check`] of many moves.
+    pub fn check_squares(&self) -> CheckSquares {
+        let us = self.side_to_move();
+        let king = self.king_square(us.flip());
+        let occupied = self.occupied();
+        let ours = self.pieces_of_color(us);
+        let queens = self.pieces_of_type(PieceType::Queen);
+        let snipers = ((bishop_attacks(king, Bitboard::EMPTY)
+            & (self.pieces_of_type(PieceType::Bishop) | queens))
+            | (rook_attacks(king, Bitboard::EMPTY)
+                & (self.pieces_of_type(PieceType::Rook) | queens)))
+            & ours;
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.has_several() {
+                discoverers |= blockers & ours;
+            }
+        }
+        CheckSquares {
+            their_king: king,
+            // Our pawn on a square attacks the king where their pawn on the king's would.
+            pawn: pawn_attacks(us.flip(), king),
+            knight: knight_attacks(king),
+            diagonal: bishop_attacks(king, occupied),
+            straight: rook_attacks(king, occupied),
+            discoverers,
+        }
+    }
+
+    /// True if the legal move `mv` leaves the opponent in check, directly or by discovery. For
+    /// one move; a node asking of many takes [`Position::check_squares`] once.
     pub fn gives_check(&self, mv: Move) -> bool {
+        self.check_squares().gives_check(self, mv)
+    }
+}
+
+impl CheckSquares {
+    /// The squares from which a piece of `piece_type` of ours attacks the king (none for the
+    /// king, which never checks).
+    pub fn squares(&self, piece_type: PieceType) -> Bitboard {
+        match piece_type {
+            PieceType::Pawn => self.pawn,
+            PieceType::Knight => self.knight,
+            PieceType::Bishop => self.diagonal,
+            PieceType::Rook => self.straight,
+            PieceType::Queen => self.diagonal | self.straight,
+            PieceType::King => Bitboard::EMPTY,
+        }
+    }
+
+    /// Our pieces whose leaving the line they block uncovers a check.
+    pub fn discoverers(&self) -> Bitboard {
+        self.discoverers
+    }
+
+    /// True if the legal move `mv` of `pos` (the position these were taken from) leaves the
+    /// opponent in check.
+    #[inline]
+    pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
         if mv.is_castle() || mv.is_en_passant() || mv.is_promotion() {
             // Rare; the rook, the captured pawn or the new piece make the shortcut long.
-            return self.play(mv).in_check();
+            return pos.play(mv).in_check();
         }
-        let Some(piece) = self.piece_at(mv.from()) else {
+        let Some(piece) = pos.piece_at(mv.from()) else {
             return false;
         };
-        let us = piece.color();
-        let their_king = self.king_square(us.flip());
-        let occupied = self.occupied().without(mv.from()).with(mv.to());
-        let direct = match piece.piece_type() {
-            PieceType::Pawn => pawn_attacks(us, mv.to()),
-            piece_type => piece_attacks(piece_type, mv.to(), occupied),
-        };
-        if direct.contains(their_king) {
-            return true;
-        }
-        // Discovered check: one of our sliders now sees the king through `from`. Only a
-        // piece leaving the line between them can discover it, and most moves are not
-        // on a line with the king at all, so the slider lookup is seldom needed. A captured
-        // piece on `to` cannot be a checker, so our pieces are all that count.
-        let ray = line(their_king, mv.from());
-        if ray.is_empty() || ray.contains(mv.to()) {
-            return false;
-        }
-        let ours = self.pieces_of_color(us).without(mv.from());
-        let queens = self.pieces_of_type(PieceType::Queen);
-        let straight_line =
-            their_king.rank() == mv.from().rank() || their_king.file() == mv.from().file();
-        let (slider, sight) = if straight_line {
-            (PieceType::Rook, rook_attacks(their_king, occupied))
-        } else {
-            (PieceType::Bishop, bishop_attacks(their_king, occupied))
-        };
-        (sight & ray & (self.pieces_of_type(slider) | queens) & ours).is_nonempty()
+        self.squares(piece.piece_type()).contains(mv.to())
+            || (self.discoverers.contains(mv.from())
+                && !line(self.their_king, mv.from()).contains(mv.to()))
     }
 }
 
@@ -51,8 +104,8 @@ mod tests {
 
     /// Positions with checks of every kind: direct, discovered (along a diagonal and a file),
     /// by castling, by en passant (both the pawn and a discovery), by promotion and
-    /// under-promotion.
-    const FENS: [&str; 9] = [
+    /// under-promotion, by a king stepping off a rook's file.
+    const FENS: [&str; 10] = [
         "8/R2N3k/8/8/4P3/8/8/1B2K3 w - - 0 1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -62,6 +115,7 @@ mod tests {
         "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
         "8/8/8/2k5/3Pp3/8/8/4KB2 b - d3 0 1",
         "4k3/1P6/8/8/8/8/6p1/R3K2B w Q - 0 1",
+        "4k3/8/8/8/4K3/8/8/4R3 w - - 0 1",
     ];
 
     #[test]

@@ -3,53 +3,37 @@
 //! threat makes that evaluation meaningless. A weakened level (`UCI_LimitStrength`) always
 //! plays it.
 
-use super::attacks::{bishop_attacks, piece_attacks, rook_attacks};
 use super::movegen::{kind, piece_moves, MoveSink};
-use super::{Bitboard, Move, PieceType, Position, Square};
+use super::{Bitboard, CheckSquares, Move, Position, Square};
 
 impl Position {
     /// A legal move of the side to move that mates, if there is one.
     pub fn mate_in_one(&self) -> Option<Move> {
-        let mut finder = MateFinder::new(self);
+        let mut finder = MateFinder {
+            pos: self,
+            checks: self.check_squares(),
+            found: None,
+        };
         self.generate::<{ kind::ALL }, _>(&mut finder);
         finder.found
     }
 }
 
 /// Receives the legal moves and tries those that give check. A piece that cannot uncover a
-/// check has its targets cut to its checking squares, so few moves need `gives_check`.
+/// check has its targets cut to its checking squares (pawns come through `add`), so few
+/// moves need `gives_check`.
 struct MateFinder<'a> {
     pos: &'a Position,
-    /// Per piece type, the squares from which that piece attacks the enemy king (none for our
-    /// king, which never checks; pawns come through `add`).
-    check_squares: [Bitboard; 6],
-    /// Our pieces first on a line from the enemy king: only these can uncover a check.
-    may_discover: Bitboard,
+    checks: CheckSquares,
     found: Option<Move>,
-}
-
-impl<'a> MateFinder<'a> {
-    fn new(pos: &'a Position) -> MateFinder<'a> {
-        let us = pos.side_to_move();
-        let king = pos.king_square(us.flip());
-        let occupied = pos.occupied();
-        let check_squares = PieceType::ALL.map(|piece_type| match piece_type {
-            PieceType::King => Bitboard::EMPTY,
-            _ => piece_attacks(piece_type, king, occupied),
-        });
-        let lines = bishop_attacks(king, occupied) | rook_attacks(king, occupied);
-        MateFinder {
-            pos,
-            check_squares,
-            may_discover: lines & pos.pieces_of_color(us),
-            found: None,
-        }
-    }
 }
 
 impl MoveSink for MateFinder<'_> {
     fn add(&mut self, mv: Move) {
-        if self.found.is_none() && self.pos.gives_check(mv) && !self.pos.play(mv).has_legal_move() {
+        if self.found.is_none()
+            && self.checks.gives_check(self.pos, mv)
+            && !self.pos.play(mv).has_legal_move()
+        {
             self.found = Some(mv);
         }
     }
@@ -59,8 +43,8 @@ impl MoveSink for MateFinder<'_> {
             return;
         }
         let targets = match self.pos.piece_at(from) {
-            Some(piece) if !self.may_discover.contains(from) => {
-                targets & self.check_squares[piece.piece_type().index()]
+            Some(piece) if !self.checks.discoverers().contains(from) => {
+                targets & self.checks.squares(piece.piece_type())
             }
             _ => targets,
         };

@@ -22,6 +22,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use castling::{CastleSide, CastlingRights};
 pub use fen::{FenError, STARTPOS_FEN};
+pub use gives_check::CheckSquares;
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use position::Position;
 pub use types::{Color, File, Piece, PieceType, Rank, Square};

@@ -343,6 +343,7 @@ impl ThreadData {
         let cont = self.continuation(ply);
         self.history.clear_killers(ply + 1);
         let mut picker = MovePicker::new(tt_move, killers, counter, cont);
+        let checks = pos.check_squares();
 
         let original_alpha = alpha;
         let mut best_score = tb_floor;
@@ -358,7 +359,7 @@ impl ThreadData {
             }
             let is_quiet = !mv.is_noisy();
             // Decided without playing the move: most late moves are pruned unplayed.
-            let gives_check = pos.gives_check(mv);
+            let gives_check = checks.gives_check(pos, mv);
             let quiet_score = if is_quiet {
                 pos.piece_at(mv.from())
                     .map_or(0, |piece| self.history.quiet_score(us, piece, mv, &cont))

@@ -185,8 +185,9 @@ impl MovePicker {
                         Quiets::Checks => {
                             let mut quiets = MoveList::new();
                             pos.generate::<{ kind::QUIET }, _>(&mut quiets);
+                            let checks = pos.check_squares();
                             for &mv in quiets.as_slice() {
-                                if pos.gives_check(mv) {
+                                if checks.gives_check(pos, mv) {
                                     self.quiet.moves.push(mv);
                                 }
                             }
