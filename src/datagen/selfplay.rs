@@ -1,9 +1,10 @@
 //! Self-play data (`ferrite datagen`): games of Ferrite against itself, played in parallel,
 //! appended whole to a binary game file ([`super::game_file`]) with the search's score at
 //! every ply. Each game starts from a balanced start ([`super::start`]: a book opening or, one
-//! game in ten by default, a Chess960 start, then random plies), gets a cleared table, and
-//! passes its key history to every search, so repetitions count. Each move is searched to a
-//! soft node limit (no new iteration after it) under a hard one.
+//! game in ten by default, a Chess960 start, then random plies), gets a cleared table (of
+//! [`DatagenConfig::hash_mb`] MiB), and passes its key history to every search, so
+//! repetitions count. Each move is searched to a soft node limit (no new iteration after it)
+//! under a hard one.
 //!
 //! A game ends by the rules ([`Game::outcome`]: mate, stalemate, threefold repetition, the
 //! fifty-move rule, insufficient material), by adjudication (both sides agree for
