@@ -4,7 +4,7 @@
 //! the pieces whose leaving would uncover a check ([`CheckSquares`], Stockfish's check info);
 //! then each move takes a lookup or two.
 
-use super::attacks::{between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::attacks::{bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use super::{Bitboard, Move, PieceType, Position, Square};
 
 /// How the side to move can check the opponent's king in one position.
@@ -30,20 +30,7 @@ impl Position {
         let us = self.side_to_move();
         let king = self.king_square(us.flip());
         let occupied = self.occupied();
-        let ours = self.pieces_of_color(us);
-        let queens = self.pieces_of_type(PieceType::Queen);
-        let snipers = ((bishop_attacks(king, Bitboard::EMPTY)
-            & (self.pieces_of_type(PieceType::Bishop) | queens))
-            | (rook_attacks(king, Bitboard::EMPTY)
-                & (self.pieces_of_type(PieceType::Rook) | queens)))
-            & ours;
-        let mut discoverers = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if !blockers.has_several() {
-                discoverers |= blockers & ours;
-            }
-        }
+        let discoverers = self.lone_blockers(king, us) & self.pieces_of_color(us);
         CheckSquares {
             their_king: king,
             // Our pawn on a square attacks the king where their pawn on the king's would.
@@ -53,12 +40,6 @@ impl Position {
             straight: rook_attacks(king, occupied),
             discoverers,
         }
-    }
-
-    /// True if the legal move `mv` leaves the opponent in check, directly or by discovery. For
-    /// one move; a node asking of many takes [`Position::check_squares`] once.
-    pub fn gives_check(&self, mv: Move) -> bool {
-        self.check_squares().gives_check(self, mv)
     }
 }
 
@@ -82,7 +63,7 @@ impl CheckSquares {
     }
 
     /// True if the legal move `mv` of `pos` (the position these were taken from) leaves the
-    /// opponent in check.
+    /// opponent in check, directly or by discovery.
     #[inline]
     pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
         if mv.is_castle() || mv.is_en_passant() || mv.is_promotion() {
@@ -129,7 +110,11 @@ mod tests {
                 for pos in &frontier {
                     for &mv in pos.legal_moves().as_slice() {
                         let child = pos.play(mv);
-                        assert_eq!(pos.gives_check(mv), child.in_check(), "{fen}: {mv:?}");
+                        assert_eq!(
+                            pos.check_squares().gives_check(pos, mv),
+                            child.in_check(),
+                            "{fen}: {mv:?}"
+                        );
                         checks += usize::from(child.in_check());
                         next.push(child);
                     }

@@ -268,23 +268,29 @@ impl Position {
         let them = us.flip();
         let king = self.king_square(us);
         self.checkers = self.attackers_to(king, self.occupied()) & self.by_color[them.index()];
-        let diagonal = (self.by_type[PieceType::Bishop.index()]
-            | self.by_type[PieceType::Queen.index()])
-            & self.by_color[them.index()];
-        let straight = (self.by_type[PieceType::Rook.index()]
-            | self.by_type[PieceType::Queen.index()])
-            & self.by_color[them.index()];
-        let snipers = (bishop_attacks(king, Bitboard::EMPTY) & diagonal)
-            | (rook_attacks(king, Bitboard::EMPTY) & straight);
+        self.pinned = self.lone_blockers(king, them) & self.by_color[us.index()];
+    }
+
+    /// Pieces of either colour that alone stand between `king` and a slider of `by` that
+    /// would attack it along their line: ours are pinned when `by` is the opponent, and
+    /// discover a check when they leave it when `by` is us.
+    #[inline]
+    pub(crate) fn lone_blockers(&self, king: Square, by: Color) -> Bitboard {
+        let queens = self.by_type[PieceType::Queen.index()];
+        let diagonal = self.by_type[PieceType::Bishop.index()] | queens;
+        let straight = self.by_type[PieceType::Rook.index()] | queens;
+        let snipers = ((bishop_attacks(king, Bitboard::EMPTY) & diagonal)
+            | (rook_attacks(king, Bitboard::EMPTY) & straight))
+            & self.by_color[by.index()];
         let occupied = self.occupied();
-        let mut pinned = Bitboard::EMPTY;
+        let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_nonempty() && !blockers.has_several() {
-                pinned |= blockers & self.by_color[us.index()];
+            let on_line = between(king, sniper) & occupied;
+            if !on_line.has_several() {
+                blockers |= on_line;
             }
         }
-        self.pinned = pinned;
+        blockers
     }
 
     /// True if the side to move can legally capture en passant onto `sq`.
