@@ -412,7 +412,9 @@ impl Position {
         self.side_to_move = us;
     }
 
-    /// The position after `mv` (copy-make).
+    /// The position after `mv` (copy-make). The search's hot loops copy and call
+    /// [`Position::make_move`] themselves: through `play` the position is copied twice, into
+    /// its result and then into the caller's variable (memcpy was 2.7% of datagen's profile).
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
         let mut child = *self;
