@@ -89,6 +89,25 @@ const fn square_pair_tables() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
     (between, line)
 }
 
+/// The rays of a slider moving in `directions` from every square, on an empty board.
+const fn empty_board_rays(directions: &[(i8, i8); 4]) -> [Bitboard; 64] {
+    let mut rays = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        rays[sq] = Bitboard(magic::slow_slider_attacks(
+            Square::ALL[sq],
+            0,
+            directions,
+            false,
+        ));
+        sq += 1;
+    }
+    rays
+}
+
+static BISHOP_RAYS: [Bitboard; 64] = empty_board_rays(&magic::BISHOP_DIRECTIONS);
+static ROOK_RAYS: [Bitboard; 64] = empty_board_rays(&magic::ROOK_DIRECTIONS);
+
 #[allow(long_running_const_eval)]
 static SQUARE_PAIRS: ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) = square_pair_tables();
 
@@ -108,6 +127,19 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
+}
+
+/// Squares a bishop on `sq` would attack on an empty board: a plain lookup, so a cheap test
+/// of whether any diagonal slider could reach `sq` at all before its magic lookup.
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    BISHOP_RAYS[sq.index()]
+}
+
+/// Squares a rook on `sq` would attack on an empty board (see [`bishop_rays`]).
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq.index()]
 }
 
 /// Squares a queen on `sq` attacks with `occupied` as blockers.
@@ -176,5 +208,15 @@ mod tests {
             line(Square::E2, Square::E7),
             Bitboard::file(Square::E1.file())
         );
+    }
+
+    #[test]
+    fn empty_board_rays_are_the_sliders_attacks_on_an_empty_board() {
+        for sq in Square::ALL {
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY));
+        }
+        assert_eq!(bishop_rays(Square::D4).popcount(), 13);
+        assert_eq!(rook_rays(Square::A1).popcount(), 14);
     }
 }

@@ -6,7 +6,8 @@
 //! simpler and no slower than make/unmake with a state stack, and it cannot desynchronise.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use super::bitboard::Bitboard;
 use super::castling::{CastleSide, CastlingRights};
@@ -177,10 +178,32 @@ impl Position {
             | (rook_attacks(sq, occupied) & straight)
     }
 
+    /// Pieces of `by` that attack `sq`, with `occupied` as blockers. A slider type's magic
+    /// lookup is skipped when none of `by`'s sliders of that kind stands on a line through
+    /// `sq`: checks, pins and king moves are asked about often and usually answered so.
+    #[inline]
+    pub fn attackers_by(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color[by.index()];
+        let queens = self.by_type[PieceType::Queen.index()];
+        let diagonal = (self.by_type[PieceType::Bishop.index()] | queens) & theirs;
+        let straight = (self.by_type[PieceType::Rook.index()] | queens) & theirs;
+        let mut attackers = (pawn_attacks(by.flip(), sq) & self.by_type[PieceType::Pawn.index()]
+            | knight_attacks(sq) & self.by_type[PieceType::Knight.index()]
+            | king_attacks(sq) & self.by_type[PieceType::King.index()])
+            & theirs;
+        if (bishop_rays(sq) & diagonal).is_nonempty() {
+            attackers |= bishop_attacks(sq, occupied) & diagonal;
+        }
+        if (rook_rays(sq) & straight).is_nonempty() {
+            attackers |= rook_attacks(sq, occupied) & straight;
+        }
+        attackers
+    }
+
     /// True if any piece of `by` attacks `sq`, with `occupied` as blockers.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
-        (self.attackers_to(sq, occupied) & self.by_color[by.index()]).is_nonempty()
+        self.attackers_by(sq, by, occupied).is_nonempty()
     }
 
     /// True if the side to move has a knight, bishop, rook or queen (null-move safety).
@@ -267,7 +290,7 @@ impl Position {
         let us = self.side_to_move;
         let them = us.flip();
         let king = self.king_square(us);
-        self.checkers = self.attackers_to(king, self.occupied()) & self.by_color[them.index()];
+        self.checkers = self.attackers_by(king, them, self.occupied());
         self.pinned = self.lone_blockers(king, them) & self.by_color[us.index()];
     }
 
@@ -279,8 +302,7 @@ impl Position {
         let queens = self.by_type[PieceType::Queen.index()];
         let diagonal = self.by_type[PieceType::Bishop.index()] | queens;
         let straight = self.by_type[PieceType::Rook.index()] | queens;
-        let snipers = ((bishop_attacks(king, Bitboard::EMPTY) & diagonal)
-            | (rook_attacks(king, Bitboard::EMPTY) & straight))
+        let snipers = ((bishop_rays(king) & diagonal) | (rook_rays(king) & straight))
             & self.by_color[by.index()];
         let occupied = self.occupied();
         let mut blockers = Bitboard::EMPTY;
@@ -313,9 +335,8 @@ impl Position {
             (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
                 | Bitboard::from_square(to);
         let king = self.king_square(us);
-        let attackers = self.attackers_to(king, occupied)
-            & self.by_color[us.flip().index()]
-            & !Bitboard::from_square(victim);
+        let attackers =
+            self.attackers_by(king, us.flip(), occupied) & !Bitboard::from_square(victim);
         attackers.is_empty()
     }
 
@@ -472,5 +493,43 @@ impl Position {
             MoveFlag::Castle => None,
             _ => self.mailbox[mv.to().index()],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `attackers_by` skips the sliders' lookups it can; it must find what the full
+    /// `attackers_to` finds, for every square and colour, with the board's own occupancy and
+    /// with pieces lifted off it (as king moves and en passant ask).
+    #[test]
+    fn attackers_by_agrees_with_attackers_to() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/8/1b6/8/3P4/4K1r1 w - - 0 1",
+        ];
+        let mut found = 0;
+        for fen in fens {
+            let root = Position::from_fen(fen).expect("valid FEN");
+            let moves = root.legal_moves();
+            let children = moves.as_slice().iter().map(|&mv| root.play(mv));
+            for pos in std::iter::once(root).chain(children) {
+                let lifted = pos.occupied().without(pos.king_square(pos.side_to_move()));
+                for occupied in [pos.occupied(), lifted] {
+                    for sq in Square::ALL {
+                        for by in [Color::White, Color::Black] {
+                            let expected =
+                                pos.attackers_to(sq, occupied) & pos.by_color[by.index()];
+                            assert_eq!(pos.attackers_by(sq, by, occupied), expected, "{fen}");
+                            found += expected.popcount();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 10_000, "only {found} attackers found");
     }
 }
