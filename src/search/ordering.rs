@@ -39,21 +39,27 @@ impl ScoredMoves {
         }
     }
 
-    /// Sorts all moves best first (insertion sort: lists are short and mostly unsorted
-    /// only at the front). Used for quiets, where most moves of a node are tried.
+    /// Sorts all moves best first, moves of equal score in the order they were generated.
+    /// Used for quiets, where most moves of a node are tried. Each move and its score are
+    /// packed into one key that also holds the move's place in the list, so the keys are
+    /// distinct and an unstable sort of them gives exactly that stable order, faster than
+    /// an insertion sort of the two lists.
     fn sort(&mut self) {
-        let moves = self.moves.as_mut_slice();
-        let scores = self.scores.as_mut_slice();
-        for i in 1..moves.len() {
-            let (mv, score) = (moves[i], scores[i]);
-            let mut j = i;
-            while j > 0 && scores[j - 1] < score {
-                moves[j] = moves[j - 1];
-                scores[j] = scores[j - 1];
-                j -= 1;
+        let mut keys: StackList<u64, MAX_MOVES> = StackList::new();
+        for (index, (mv, &score)) in self.moves.iter().zip(self.scores.iter()).enumerate() {
+            // Flipping the sign bit orders the scores as unsigned numbers; a smaller index
+            // must sort first, hence its complement.
+            let score_bits = u64::from((score as u32) ^ 0x8000_0000);
+            let place = (MAX_MOVES - 1 - index) as u64;
+            keys.push(score_bits << 32 | place << 16 | u64::from(mv.bits()));
+        }
+        keys.as_mut_slice().sort_unstable_by(|a, b| b.cmp(a));
+        let sorted = self.moves.as_mut_slice().iter_mut();
+        for ((mv, score), &key) in sorted.zip(self.scores.as_mut_slice()).zip(keys.iter()) {
+            *score = ((key >> 32) as u32 ^ 0x8000_0000) as i32;
+            if let Some(packed) = Move::from_bits(key as u16) {
+                *mv = packed;
             }
-            moves[j] = mv;
-            scores[j] = score;
         }
     }
 
@@ -257,6 +263,33 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sort_puts_higher_scores_first_and_keeps_the_order_of_equal_ones() {
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .expect("fen");
+        let mut scored = ScoredMoves::new();
+        let mut expected = Vec::new();
+        // Scores from both ends of the range, negative ones and many ties.
+        let cycle = [0, -5, 7, i32::MIN, i32::MAX, 7, -5, 0, 3];
+        for (&mv, &score) in pos.legal_moves().iter().zip(cycle.iter().cycle()) {
+            scored.moves.push(mv);
+            scored.scores.push(score);
+            expected.push((mv, score));
+        }
+        expected.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        scored.sort();
+        let sorted: Vec<(Move, i32)> = scored
+            .moves
+            .iter()
+            .copied()
+            .zip(scored.scores.iter().copied())
+            .collect();
+        assert_eq!(sorted, expected);
+        assert_eq!(sorted.len(), 48);
+    }
 
     #[test]
     fn picker_yields_every_legal_move_once() {
