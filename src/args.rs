@@ -176,6 +176,11 @@ pub struct TrainArgs {
     /// A float checkpoint to start from instead of random weights.
     #[arg(long)]
     pub warm_start: Option<PathBuf>,
+    /// A float checkpoint (usually the embedded network's) whose scale the trained network is
+    /// brought to: its output layer is divided by how many times larger its evaluations run
+    /// on the training positions (the search's margins were set at that scale).
+    #[arg(long)]
+    pub scale_as: Option<PathBuf>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 12)]
     pub epochs: usize,

@@ -188,6 +188,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 data: a.data,
                 held_out_every: a.held_out_every,
                 warm_start: a.warm_start,
+                scale_as: a.scale_as,
                 checkpoint: a.checkpoint,
                 net: a.net,
                 mirror: !a.no_mirror,

@@ -343,6 +343,50 @@ fn train_reads_a_data_folder_and_goes_on_past_a_damaged_file() {
 }
 
 #[test]
+fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
+    let dir = sample_copy("train-scale");
+    let (net, checkpoint) = (dir.join("net.bin"), dir.join("net.ckpt"));
+    let train = |scale_as: &str| {
+        ferrite_code(&[
+            "train",
+            dir.join(SAMPLE).to_str().expect("UTF-8 path"),
+            "--net",
+            net.to_str().expect("UTF-8 path"),
+            "--checkpoint",
+            checkpoint.to_str().expect("UTF-8 path"),
+            "--epochs",
+            "1",
+            "--batch-size",
+            "64",
+            "--scale-as",
+            scale_as,
+        ])
+    };
+    let (code, _, err) = train("data/nets/net3.ckpt");
+    assert_eq!(code, Some(0), "{err:#?}");
+    let rescaled: Vec<&String> = err
+        .iter()
+        .filter(|line| line.starts_with("train: rescaled: on "))
+        .collect();
+    assert_eq!(rescaled.len(), 1, "{err:#?}");
+    assert!(
+        rescaled[0].contains(" times the reference's; its output layer was multiplied by "),
+        "{rescaled:#?}"
+    );
+    // A reference that is not a checkpoint is refused before any training.
+    let not_a_checkpoint = dir.join(SAMPLE);
+    let (code, _, err) = train(not_a_checkpoint.to_str().expect("UTF-8 path"));
+    assert_ne!(code, Some(0));
+    assert!(
+        err.iter()
+            .any(|line| line.contains("cannot read the checkpoint ")),
+        "{err:#?}"
+    );
+    assert!(!err.iter().any(|line| line.contains("epoch")), "{err:#?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn epd_takes_tunable_settings_and_refuses_bad_ones() {
     let suite = temp_path("mate-in-one.epd");
     std::fs::write(&suite, "k7/8/1K6/8/8/8/8/7R w - - bm Rh8#; id \"m1\";\n").expect("write");

@@ -4,7 +4,8 @@
 //! centipawns: a network trained on search scores, which run a little beyond the static
 //! evaluation, comes out larger than the evaluation before it. `ferrite train` prints the `K`
 //! of the network it trained and of its data, so that the drift shows from one network to
-//! the next.
+//! the next, and with `--scale-as` measures how many times a reference network's evaluations
+//! the new one's run ([`relative_scale`]) and divides its output layer by that.
 
 use super::positions::TrainingPosition;
 use rayon::prelude::*;
@@ -53,6 +54,27 @@ pub fn result_scale(
         }
     }
     Some((low + high) / 2.0)
+}
+
+/// Reference evaluations beyond this many centipawns are left out of [`relative_scale`]:
+/// lost and won positions would dominate its sums, and the search's margins act nearer zero.
+pub const RELATIVE_SCALE_LIMIT: f32 = 1000.0;
+
+/// How many times `reference`'s evaluations `eval`'s are: the least-squares slope, through
+/// zero, of `eval` on `reference` over the positions where `reference` is within
+/// ±[`RELATIVE_SCALE_LIMIT`]; `None` without such positions.
+pub fn relative_scale(
+    positions: &[TrainingPosition],
+    eval: impl Fn(&TrainingPosition) -> f32 + Sync,
+    reference: impl Fn(&TrainingPosition) -> f32 + Sync,
+) -> Option<f64> {
+    let (cross, square) = positions
+        .par_iter()
+        .map(|position| (f64::from(eval(position)), reference(position)))
+        .filter(|&(_, reference)| reference.abs() <= RELATIVE_SCALE_LIMIT)
+        .map(|(eval, reference)| (eval * f64::from(reference), f64::from(reference).powi(2)))
+        .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+    (square > 0.0).then(|| cross / square)
 }
 
 #[cfg(test)]
@@ -104,5 +126,28 @@ mod tests {
     #[test]
     fn no_positions_have_no_scale() {
         assert_eq!(result_scale(&[], |_| 0.0), None);
+        assert_eq!(relative_scale(&[], |_| 0.0, |_| 1.0), None);
+    }
+
+    #[test]
+    fn relative_scale_is_the_ratio_of_two_evaluations() {
+        let positions = positions(200.0, 5_000);
+        let score = |p: &TrainingPosition| f32::from(p.score);
+        let found = relative_scale(&positions, |p| 1.06 * score(p), score).expect("positions");
+        assert!((found - 1.06).abs() < 1e-4, "{found}");
+        // Positions beyond the limit do not count: here the evaluations disagree only there.
+        let wild = |p: &TrainingPosition| {
+            let s = score(p);
+            if s.abs() > 700.0 {
+                -s
+            } else {
+                s
+            }
+        };
+        let found = relative_scale(&positions, wild, |p| 2.0 * score(p)).expect("positions");
+        let beyond = positions.iter().filter(|p| score(p).abs() > 500.0).count();
+        assert!(beyond > 1000, "only {beyond} positions beyond the limit");
+        assert!((found - 0.5).abs() < 1e-4, "{found}");
+        assert_eq!(relative_scale(&positions, score, |_| 2000.0), None);
     }
 }

@@ -3,7 +3,7 @@
 //! quantised network, and measure how far the quantised network strays from the float one on
 //! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
 
-use super::eval_scale::result_scale;
+use super::eval_scale::{relative_scale, result_scale};
 use super::positions::{load, DataError, TrainingPosition};
 use super::trainer::{
     quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
@@ -31,6 +31,9 @@ pub struct TrainFiles {
     pub held_out_every: usize,
     /// A float checkpoint to start from, instead of random weights.
     pub warm_start: Option<PathBuf>,
+    /// A float checkpoint whose scale the trained network is brought to (see
+    /// [`TrainProgress::Rescaled`]).
+    pub scale_as: Option<PathBuf>,
     /// Where the float checkpoint goes.
     pub checkpoint: PathBuf,
     /// Where the quantised network goes.
@@ -65,6 +68,16 @@ pub enum TrainProgress {
         /// Gaps between the float and the quantised network.
         quantisation_error: QuantisationError,
         /// Positions it was measured on.
+        positions: usize,
+    },
+    /// The network's output layer was scaled to match the `scale_as` checkpoint's
+    /// evaluations: a network trained on search scores comes out larger than the evaluation
+    /// that searched, and the search's margins were set at the older scale.
+    Rescaled {
+        /// How many times the reference's evaluations the trained network's were
+        /// ([`relative_scale`]); the output layer was divided by it.
+        ratio: f64,
+        /// Training positions it was measured on.
         positions: usize,
     },
     /// The scales of the network and of its data's search scores ([`result_scale`]).
@@ -103,6 +116,12 @@ impl fmt::Display for TrainProgress {
                  held-out positions: mean gap {:.2} cp, largest {:.1} cp",
                 quantisation_error.mean, quantisation_error.max
             ),
+            TrainProgress::Rescaled { ratio, positions } => write!(
+                f,
+                "rescaled: on {positions} training positions the network's evaluations ran \
+                 {ratio:.3} times the reference's; its output layer was multiplied by {:.3}",
+                1.0 / ratio
+            ),
             TrainProgress::Scale {
                 network,
                 data,
@@ -125,8 +144,8 @@ pub enum TrainError {
     Data(DataError),
     /// The data holds no training position.
     NoPositions,
-    /// The warm-start checkpoint could not be read or is not one.
-    WarmStart {
+    /// A checkpoint (`--warm-start`, `--scale-as`) could not be read or is not one.
+    Checkpoint {
         /// The checkpoint.
         path: PathBuf,
         /// Why.
@@ -147,8 +166,8 @@ impl fmt::Display for TrainError {
             TrainError::Threads(e) => write!(f, "cannot start the worker threads: {e}"),
             TrainError::Data(e) => write!(f, "{e}"),
             TrainError::NoPositions => write!(f, "the data holds no training position"),
-            TrainError::WarmStart { path, reason } => {
-                write!(f, "cannot warm-start from {}: {reason}", path.display())
+            TrainError::Checkpoint { path, reason } => {
+                write!(f, "cannot read the checkpoint {}: {reason}", path.display())
             }
             TrainError::Write { path, source } => {
                 write!(f, "cannot write {}: {source}", path.display())
@@ -160,7 +179,7 @@ impl fmt::Display for TrainError {
 impl std::error::Error for TrainError {}
 
 fn read_checkpoint(path: &Path) -> Result<FloatNetwork, TrainError> {
-    let reason = |reason: String| TrainError::WarmStart {
+    let reason = |reason: String| TrainError::Checkpoint {
         path: path.to_path_buf(),
         reason,
     };
@@ -212,6 +231,8 @@ pub fn train_files(
         Some(path) => read_checkpoint(path)?,
         None => FloatNetwork::random(config.seed),
     };
+    // Read before training, so that a bad path costs no training run.
+    let reference = files.scale_as.as_deref().map(read_checkpoint).transpose()?;
     pool.install(|| {
         train(
             &mut net,
@@ -223,6 +244,18 @@ pub fn train_files(
             },
         )
     });
+    let measured = &data.train[..data.train.len().min(SCALE_POSITIONS)];
+    if let Some(reference) = reference {
+        let ratio = pool
+            .install(|| relative_scale(measured, |p| net.evaluate(p), |p| reference.evaluate(p)));
+        if let Some(ratio) = ratio.filter(|&ratio| ratio > 0.0) {
+            net.scale_output((1.0 / ratio) as f32);
+            progress(&TrainProgress::Rescaled {
+                ratio,
+                positions: measured.len(),
+            });
+        }
+    }
     write(&files.checkpoint, &net.to_checkpoint())?;
     let calibration = &data.train[..data.train.len().min(CALIBRATION_POSITIONS)];
     let mut quantised = net.quantise_calibrated(calibration);
@@ -234,7 +267,6 @@ pub fn train_files(
         quantisation_error: quantisation_error(&net, &quantised, checked),
         positions: checked.len(),
     });
-    let measured = &data.train[..data.train.len().min(SCALE_POSITIONS)];
     if let (Some(network), Some(data)) = (
         result_scale(measured, |position| net.evaluate(position)),
         result_scale(measured, |position| f32::from(position.score)),

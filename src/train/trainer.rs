@@ -193,6 +193,14 @@ impl FloatNetwork {
         self.forward(position).out * SCALE as f32
     }
 
+    /// Multiplies the output layer (every bucket's weights and bias) by `factor`, which
+    /// multiplies every evaluation by it; parameters stay within `[-CLIP, CLIP]`.
+    pub fn scale_output(&mut self, factor: f32) {
+        for param in &mut self.params[OUTPUT..] {
+            *param = (*param * factor).clamp(-CLIP, CLIP);
+        }
+    }
+
     /// Adds the loss gradient of `position` to `grad`; returns its loss.
     fn backward(&self, position: &TrainingPosition, wdl: f32, grad: &mut [f32]) -> f32 {
         let forward = self.forward(position);
@@ -558,6 +566,24 @@ mod tests {
                 (numeric - grad[index]).abs() < 1e-4 + 0.05 * numeric.abs(),
                 "parameter {index}: numeric {numeric}, analytic {}",
                 grad[index]
+            );
+        }
+    }
+
+    #[test]
+    fn scaling_the_output_layer_scales_every_evaluation() {
+        let net = FloatNetwork::random(5);
+        let mut scaled = net.clone();
+        scaled.scale_output(0.9);
+        // Only the output layer changed.
+        assert_eq!(net.params[..OUTPUT], scaled.params[..OUTPUT]);
+        for pos in positions() {
+            let position = TrainingPosition::new(&pos, 0, GameResult::Draw);
+            let (before, after) = (net.evaluate(&position), scaled.evaluate(&position));
+            assert!(before.abs() > 1.0, "{before}");
+            assert!(
+                (after - 0.9 * before).abs() < 1e-3 * before.abs(),
+                "{before} {after}"
             );
         }
     }
