@@ -373,6 +373,27 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
         rescaled[0].contains(" times the reference's; its output layer was multiplied by "),
         "{rescaled:#?}"
     );
+    // The network names the positions it learnt from, not counting their mirror images.
+    let loaded = err
+        .iter()
+        .find(|line| line.contains(" to train on, "))
+        .expect("the data line");
+    let to_train_on = loaded
+        .split(" positions: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .expect("a count");
+    let written = ferrite::eval::nnue::network::Network::from_bytes(
+        &std::fs::read(&net).expect("a network written"),
+    )
+    .expect("a network");
+    assert!(
+        written
+            .description
+            .starts_with(&format!("{to_train_on} positions of ")),
+        "{loaded} / {}",
+        written.description
+    );
     // A reference that is not a checkpoint is refused before any training.
     let not_a_checkpoint = dir.join(SAMPLE);
     let (code, _, err) = train(not_a_checkpoint.to_str().expect("UTF-8 path"));

@@ -219,6 +219,8 @@ pub fn train_files(
     if data.train.is_empty() {
         return Err(TrainError::NoPositions);
     }
+    // Mirrored copies are not more positions learnt from.
+    let learnt_from = data.train.len();
     if files.mirror {
         let mirrored: Vec<_> = data
             .train
@@ -260,7 +262,7 @@ pub fn train_files(
     let calibration = &data.train[..data.train.len().min(CALIBRATION_POSITIONS)];
     let mut quantised = net.quantise_calibrated(calibration);
     // The file says what the network learnt from; shipping it, name it (`net 4: …`).
-    quantised.description = format!("{} positions of {} games", data.train.len(), data.games);
+    quantised.description = format!("{learnt_from} positions of {} games", data.games);
     write(&files.net, &quantised.to_bytes())?;
     let checked = &data.held_out[..data.held_out.len().min(QUANTISATION_CHECK_POSITIONS)];
     progress(&TrainProgress::Written {
