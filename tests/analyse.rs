@@ -100,21 +100,27 @@ fn a_hung_queen_is_a_blunder_and_the_mate_it_missed_is_the_better_move() {
 }
 
 #[test]
-fn a_quiet_master_game_has_no_marks() {
+fn a_quiet_master_game_has_no_mistakes_and_few_inaccuracies() {
     let run = ferrite(&["analyse", &data("analyse_master.pgn"), "--depth", "8"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let games = games_of(&run.stdout);
     assert_eq!(games.len(), 1);
     assert_same_game_with_evals(&original("analyse_master.pgn")[0], &games[0]);
     assert_eq!(games[0].moves.len(), 97);
-    // No ?! (NAG 6), ? (2) or ?? (4): the model's chances move little in a quiet game.
-    let marked: Vec<&str> = games[0]
-        .moves
-        .iter()
-        .filter(|mv| mv.nags.iter().any(|nag| [2, 4, 6].contains(nag)))
-        .map(|mv| mv.san.as_str())
-        .collect();
-    assert_eq!(marked, Vec::<&str>::new());
+    let marked = |nags: &[u8]| -> Vec<&str> {
+        games[0]
+            .moves
+            .iter()
+            .filter(|mv| mv.nags.iter().any(|nag| nags.contains(nag)))
+            .map(|mv| mv.san.as_str())
+            .collect()
+    };
+    // No ? (NAG 2) or ?? (4): the model's chances move little in a quiet game. A few ?! (6)
+    // come and go with the depth and the network (net 3 marked none at depth 8 and three at
+    // depth 12; net 4 marks three at depth 8), as they do in any engine's analysis.
+    assert_eq!(marked(&[2, 4]), Vec::<&str>::new());
+    let inaccuracies = marked(&[6]);
+    assert!(inaccuracies.len() <= 4, "{inaccuracies:?}");
 }
 
 #[test]

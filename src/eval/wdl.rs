@@ -16,7 +16,8 @@ use crate::chess::{PieceType, Position};
 
 /// The model of net 3's games: `ferrite fit-wdl data/` on the first 1,752 games of
 /// `data/selfplay-s11.games` (155,488 quiet positions fitted, 18,065 held out; held-out loss
-/// 0.63071). Refit when the network changes: its scale moves with it.
+/// 0.63071). Refit when the network's scale changes: net 4 was brought to net 3's scale
+/// (`ferrite train --scale-as`), so the model stands until net 4's own games refit it.
 pub const MODEL: WdlModel = WdlModel {
     a: [219.663, -78.128, -634.694, 586.155],
     b: [90.235, -70.762, -120.437, 191.013],
