@@ -14,13 +14,16 @@
 
 use crate::chess::{PieceType, Position};
 
-/// The model of net 3's games: `ferrite fit-wdl data/` on the first 1,752 games of
-/// `data/selfplay-s11.games` (155,488 quiet positions fitted, 18,065 held out; held-out loss
-/// 0.63071). Refit when the network's scale changes: net 4 was brought to net 3's scale
-/// (`ferrite train --scale-as`), so the model stands until net 4's own games refit it.
+/// The model of the search's scores. Fitted to net 3's games (`ferrite fit-wdl data/` on the
+/// first 1,752 games of `data/selfplay-s11.games`: 155,488 quiet positions fitted, 18,065
+/// held out, held-out loss 0.63071; `a` [219.663, -78.128, -634.694, 586.155], `b` [90.235,
+/// -70.762, -120.437, 191.013]), then multiplied by 0.93: net 4 was brought to net 3's scale
+/// (`ferrite train --scale-as`) and the search sees it at 93% (`EVAL_SCALE`), and both
+/// polynomials scale with the score. Refit on games of the engine that displays the scores
+/// (seed 15 on) when they are enough: the scale moves with the network and `EVAL_SCALE`.
 pub const MODEL: WdlModel = WdlModel {
-    a: [219.663, -78.128, -634.694, 586.155],
-    b: [90.235, -70.762, -120.437, 191.013],
+    a: [204.287, -72.659, -590.265, 545.124],
+    b: [83.919, -65.809, -112.006, 177.642],
 };
 
 /// The fitted model: the coefficients of `a` and `b`, highest power first, in centipawns of

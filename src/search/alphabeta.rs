@@ -106,11 +106,11 @@ impl ThreadData {
     }
 
     /// The static evaluation of `pos`, the position at `ply` of the current line: the
-    /// network's, from the line's accumulators, and the way to mate a lone king. Clamped
-    /// below the tablebase range, so an estimate never poses as a known result.
+    /// network's, from the line's accumulators, at `EVAL_SCALE`, and the way to mate a lone
+    /// king. Clamped below the tablebase range, so an estimate never poses as a known result.
     #[inline]
     pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        let net = self.accumulators[ply].evaluate(&self.net, pos);
+        let net = self.accumulators[ply].evaluate(&self.net, pos) * EVAL_SCALE.get() / 100;
         (net + lone_king_bonus(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 

@@ -57,6 +57,7 @@ impl ScoredMoves {
         let sorted = self.moves.as_mut_slice().iter_mut();
         for ((mv, score), &key) in sorted.zip(self.scores.as_mut_slice()).zip(keys.iter()) {
             *score = ((key >> 32) as u32 ^ 0x8000_0000) as i32;
+            // A move's bits are never 0, so this always unpacks.
             if let Some(packed) = Move::from_bits(key as u16) {
                 *mv = packed;
             }

@@ -67,7 +67,8 @@ impl Tunable {
 }
 
 /// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 29] = [
+pub static TUNABLES: [&Tunable; 30] = [
+    &EVAL_SCALE,
     &ASPIRATION_WINDOW,
     &NMP_BASE_REDUCTION,
     &NMP_DEPTH_DIVISOR,
@@ -198,6 +199,15 @@ pub const TB_TT_DEPTH_BONUS: i32 = 6;
 /// No TT entry ends a node whose halfmove clock has reached this: the entry may come from a
 /// search with a lower clock, for which the fifty-move draw was further away (Stockfish: 90).
 pub const TT_CUTOFF_MAX_HALFMOVE: u16 = 90;
+
+/// The network's evaluation as the search sees it, in percent of what the network says. The
+/// margins below are in centipawns and were set by hand when the evaluation was hand-crafted;
+/// a network comes out at the scale of the search scores it learnt from (`ferrite train
+/// --scale-as` keeps each new one at its predecessor's), and this one factor moves every
+/// margin against it at once. The WDL model (`eval::wdl`) is fitted to the search's scores,
+/// so it goes with the default. 93 against 100 with net 4: an SPRT [0, 10] accepted it
+/// (docs/tuning.md).
+pub static EVAL_SCALE: Tunable = Tunable::new("EVAL_SCALE", 93, 50, 150);
 
 /// First aspiration half-window in centipawns, from depth `ASPIRATION_MIN_DEPTH` on.
 pub static ASPIRATION_WINDOW: Tunable = Tunable::new("ASPIRATION_WINDOW", 20, 5, 60);

@@ -250,6 +250,8 @@ pub fn train_files(
     if let Some(reference) = reference {
         let ratio = pool
             .install(|| relative_scale(measured, |p| net.evaluate(p), |p| reference.evaluate(p)));
+        // A network whose evaluations run against the reference's (a barely trained one)
+        // has no scale to match: it is left as it is, and no line says it was rescaled.
         if let Some(ratio) = ratio.filter(|&ratio| ratio > 0.0) {
             net.scale_output((1.0 / ratio) as f32);
             progress(&TrainProgress::Rescaled {

@@ -1,8 +1,8 @@
 //! The `eval` command's view of the network, as Stockfish shows its own: the evaluation, and
 //! on a board what each piece adds to it (the evaluation with the piece, less the evaluation
 //! without it; kings have no entry, a board without one means nothing), in pawns from
-//! White's side, normalised by the WDL model at the board's material as every displayed score
-//! is (+1.00 wins half the games).
+//! White's side, at the scale the search sees the network, normalised by the WDL model at the
+//! board's material as every displayed score is (+1.00 wins half the games).
 
 use super::feature_index;
 use super::network::Network;
@@ -36,10 +36,11 @@ fn white_eval(net: &Network, pos: &Position, skip: Option<Square>) -> i32 {
     }
 }
 
-/// The board of contributions and the evaluation, as lines of text.
-pub fn trace(net: &Network, pos: &Position) -> String {
+/// The board of contributions and the evaluation, as lines of text; the search sees the
+/// network at `scale_percent` of its output (the WDL model is the search's).
+pub fn trace(net: &Network, pos: &Position, scale_percent: i32) -> String {
     // One scale for the board, so that the pieces' parts compare with the whole.
-    let pawns_per_unit = 1.0 / MODEL.params(material(pos)).0;
+    let pawns_per_unit = f64::from(scale_percent) / 100.0 / MODEL.params(material(pos)).0;
     let whole = white_eval(net, pos, None);
     let mut text = String::from("NNUE: what each piece adds, in pawns from White's side\n");
     let border = format!("+{}\n", "-------+".repeat(8));
@@ -104,7 +105,7 @@ mod tests {
     fn the_board_shows_every_piece_and_the_evaluation_matches_the_search() {
         let net = made_up_network();
         let pos = Position::from_fen("4k3/8/8/3q4/8/8/4P3/4K3 b - - 0 1").expect("valid");
-        let text = trace(&net, &pos);
+        let text = trace(&net, &pos, 100);
         let lines: Vec<&str> = text.lines().collect();
         // Title, 8 ranks of two lines with a border each, the border on top, the verdict.
         assert_eq!(lines.len(), 1 + 1 + 8 * 3 + 1);
