@@ -303,25 +303,39 @@ fn data_check_reads_the_sample_and_names_the_file_and_offset_of_damage() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `ferrite train DATA` for one epoch of small batches, with `extra` arguments, writing
+/// `net.bin` and `net.ckpt` into `dir`.
+fn train_one_epoch(
+    data: &std::path::Path,
+    dir: &std::path::Path,
+    extra: &[&str],
+) -> (Option<i32>, Vec<String>, Vec<String>) {
+    let path = |p: &std::path::Path| p.to_str().expect("UTF-8 path").to_string();
+    let (net, checkpoint) = (path(&dir.join("net.bin")), path(&dir.join("net.ckpt")));
+    let data = path(data);
+    let mut args = vec![
+        "train",
+        &data,
+        "--net",
+        &net,
+        "--checkpoint",
+        &checkpoint,
+        "--epochs",
+        "1",
+        "--batch-size",
+        "64",
+    ];
+    args.extend_from_slice(extra);
+    ferrite_code(&args)
+}
+
 #[test]
 fn train_reads_a_data_folder_and_goes_on_past_a_damaged_file() {
     let dir = sample_copy("train");
     let file = dir.join(SAMPLE);
     let bytes = std::fs::read(&file).expect("the copy");
     std::fs::write(&file, &bytes[..4000]).expect("writable");
-    let (net, checkpoint) = (dir.join("net.bin"), dir.join("net.ckpt"));
-    let (code, out, err) = ferrite_code(&[
-        "train",
-        dir.to_str().expect("UTF-8 path"),
-        "--net",
-        net.to_str().expect("UTF-8 path"),
-        "--checkpoint",
-        checkpoint.to_str().expect("UTF-8 path"),
-        "--epochs",
-        "1",
-        "--batch-size",
-        "64",
-    ]);
+    let (code, out, err) = train_one_epoch(&dir, &dir, &[]);
     assert_eq!(code, Some(0), "{err:#?}");
     assert_eq!(out.len(), 1, "{out:#?}");
     assert!(
@@ -345,23 +359,9 @@ fn train_reads_a_data_folder_and_goes_on_past_a_damaged_file() {
 #[test]
 fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
     let dir = sample_copy("train-scale");
-    let (net, checkpoint) = (dir.join("net.bin"), dir.join("net.ckpt"));
-    let train = |scale_as: &str| {
-        ferrite_code(&[
-            "train",
-            dir.join(SAMPLE).to_str().expect("UTF-8 path"),
-            "--net",
-            net.to_str().expect("UTF-8 path"),
-            "--checkpoint",
-            checkpoint.to_str().expect("UTF-8 path"),
-            "--epochs",
-            "1",
-            "--batch-size",
-            "64",
-            "--scale-as",
-            scale_as,
-        ])
-    };
+    let net = dir.join("net.bin");
+    let train =
+        |scale_as: &str| train_one_epoch(&dir.join(SAMPLE), &dir, &["--scale-as", scale_as]);
     let (code, _, err) = train("data/nets/net3.ckpt");
     assert_eq!(code, Some(0), "{err:#?}");
     let rescaled: Vec<&String> = err
