@@ -39,27 +39,25 @@ impl ScoredMoves {
         }
     }
 
-    /// Sorts all moves best first, moves of equal score in the order they were generated.
-    /// Used for quiets, where most moves of a node are tried. Each move and its score are
-    /// packed into one key that also holds the move's place in the list, so the keys are
-    /// distinct and an unstable sort of them gives exactly that stable order, faster than
-    /// an insertion sort of the two lists.
-    fn sort(&mut self) {
+    /// Puts the moves in the order of their `score`, best first, moves of equal score in the
+    /// order they were generated. For quiets, which are handed out in list order, so their
+    /// scores are not kept. Each move, its score and its place in the list are packed into
+    /// one key; the keys are distinct, so an unstable sort of them gives exactly that stable
+    /// order, faster than an insertion sort.
+    fn sort_by_score(&mut self, score: impl Fn(Move) -> i32) {
         let mut keys: StackList<u64, MAX_MOVES> = StackList::new();
-        for (index, (mv, &score)) in self.moves.iter().zip(self.scores.iter()).enumerate() {
+        for (index, &mv) in self.moves.iter().enumerate() {
             // Flipping the sign bit orders the scores as unsigned numbers; a smaller index
             // must sort first, hence its complement.
-            let score_bits = u64::from((score as u32) ^ 0x8000_0000);
+            let score_bits = u64::from((score(mv) as u32) ^ 0x8000_0000);
             let place = (MAX_MOVES - 1 - index) as u64;
             keys.push(score_bits << 32 | place << 16 | u64::from(mv.bits()));
         }
         keys.as_mut_slice().sort_unstable_by(|a, b| b.cmp(a));
-        let sorted = self.moves.as_mut_slice().iter_mut();
-        for ((mv, score), &key) in sorted.zip(self.scores.as_mut_slice()).zip(keys.iter()) {
-            *score = ((key >> 32) as u32 ^ 0x8000_0000) as i32;
+        for (mv, &key) in self.moves.as_mut_slice().iter_mut().zip(keys.iter()) {
             // A move's bits are never 0, so this always unpacks.
-            if let Some(packed) = Move::from_bits(key as u16) {
-                *mv = packed;
+            if let Some(sorted) = Move::from_bits(key as u16) {
+                *mv = sorted;
             }
         }
     }
@@ -186,8 +184,7 @@ impl MovePicker {
                     match self.quiets {
                         Quiets::All => {
                             pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
-                            self.score_quiet(pos, history);
-                            self.quiet.sort();
+                            self.sort_quiets(pos, history);
                         }
                         Quiets::Checks => {
                             let mut quiets = MoveList::new();
@@ -241,23 +238,23 @@ impl MovePicker {
         }
     }
 
-    fn score_quiet(&mut self, pos: &Position, history: &History) {
+    /// Orders the quiets: the killers, the counter-move, then by history.
+    fn sort_quiets(&mut self, pos: &Position, history: &History) {
         let color = pos.side_to_move();
-        for i in 0..self.quiet.moves.len() {
-            let mv = self.quiet.moves.as_slice()[i];
-            let score = if Some(mv) == self.killers[0] {
+        let (killers, counter, continuation) = (self.killers, self.counter, &self.continuation);
+        self.quiet.sort_by_score(|mv| {
+            if Some(mv) == killers[0] {
                 KILLER
-            } else if Some(mv) == self.killers[1] {
+            } else if Some(mv) == killers[1] {
                 KILLER - 1
-            } else if Some(mv) == self.counter {
+            } else if Some(mv) == counter {
                 COUNTER
             } else {
                 pos.piece_at(mv.from()).map_or(0, |piece| {
-                    history.quiet_score(color, piece, mv, &self.continuation)
+                    history.quiet_score(color, piece, mv, continuation)
                 })
-            };
-            self.quiet.scores.push(score);
-        }
+            }
+        });
     }
 }
 
@@ -277,17 +274,17 @@ mod tests {
         let cycle = [0, -5, 7, i32::MIN, i32::MAX, 7, -5, 0, 3];
         for (&mv, &score) in pos.legal_moves().iter().zip(cycle.iter().cycle()) {
             scored.moves.push(mv);
-            scored.scores.push(score);
             expected.push((mv, score));
         }
+        let score_of = |mv: Move| {
+            expected
+                .iter()
+                .find(|&&(listed, _)| listed == mv)
+                .map_or(0, |&(_, score)| score)
+        };
+        scored.sort_by_score(score_of);
+        let sorted: Vec<(Move, i32)> = scored.moves.iter().map(|&mv| (mv, score_of(mv))).collect();
         expected.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-        scored.sort();
-        let sorted: Vec<(Move, i32)> = scored
-            .moves
-            .iter()
-            .copied()
-            .zip(scored.scores.iter().copied())
-            .collect();
         assert_eq!(sorted, expected);
         assert_eq!(sorted.len(), 48);
     }
