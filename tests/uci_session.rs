@@ -697,9 +697,9 @@ fn a_position_seen_once_before_the_root_is_no_draw_yet() {
         .strip_prefix("cp ")
         .and_then(|cp| cp.parse().ok())
         .unwrap_or_else(|| panic!("not a cp score: {score}"));
-    // Displayed scores are normalised: -100 is already half the games lost.
+    // Displayed scores are normalised: -100 is already half the games lost, a draw 0.
     assert!(
-        cp < -200,
+        cp < -100,
         "score {score}: the repetition was taken for a draw"
     );
 }

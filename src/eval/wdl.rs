@@ -17,13 +17,15 @@ use crate::chess::{PieceType, Position};
 /// The model of the search's scores. Fitted to net 3's games (`ferrite fit-wdl data/` on the
 /// first 1,752 games of `data/selfplay-s11.games`: 155,488 quiet positions fitted, 18,065
 /// held out, held-out loss 0.63071; `a` [219.663, -78.128, -634.694, 586.155], `b` [90.235,
-/// -70.762, -120.437, 191.013]), then multiplied by 0.93: net 4 was brought to net 3's scale
-/// (`ferrite train --scale-as`) and the search sees it at 93% (`EVAL_SCALE`), and both
-/// polynomials scale with the score. Refit on games of the engine that displays the scores
-/// (seed 15 on) when they are enough: the scale moves with the network and `EVAL_SCALE`.
+/// -70.762, -120.437, 191.013]), then carried to the scale the search sees now: net 4 was
+/// brought to net 3's scale (`ferrite train --scale-as`), and the search takes it at 93%
+/// (`EVAL_SCALE`) times `(100 + m) / 158` (`MATERIAL_SCALE_BASE`, `search::eval_scale`). Both
+/// polynomials scale with the score, so each is the cubic nearest (least squares over the
+/// material range) to the fit times that factor: within 1.3 cp of it everywhere. Refit on
+/// games of the engine that displays the scores when they are enough.
 pub const MODEL: WdlModel = WdlModel {
-    a: [204.287, -72.659, -590.265, 545.124],
-    b: [83.919, -65.809, -112.006, 177.642],
+    a: [348.285, -546.656, -37.854, 322.722],
+    b: [129.871, -199.427, 50.033, 103.274],
 };
 
 /// The fitted model: the coefficients of `a` and `b`, highest power first, in centipawns of

@@ -14,6 +14,7 @@
 //! `alpha < beta` inside `±INFINITE`, a null window at every non-PV node, a ply within the
 //! stacks, and every score a node returns or stores within `±MATE`.
 
+use super::eval_scale::EvalScale;
 use super::history::Continuation;
 use super::ordering::MovePicker;
 use super::params::*;
@@ -106,11 +107,12 @@ impl ThreadData {
     }
 
     /// The static evaluation of `pos`, the position at `ply` of the current line: the
-    /// network's, from the line's accumulators, at `EVAL_SCALE`, and the way to mate a lone
-    /// king. Clamped below the tablebase range, so an estimate never poses as a known result.
+    /// network's, from the line's accumulators, at the search's scale ([`EvalScale`]), and
+    /// the way to mate a lone king. Clamped below the tablebase range, so an estimate never
+    /// poses as a known result.
     #[inline]
     pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        let net = self.accumulators[ply].evaluate(&self.net, pos) * EVAL_SCALE.get() / 100;
+        let net = EvalScale::of(pos).apply(self.accumulators[ply].evaluate(&self.net, pos));
         (net + lone_king_bonus(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 

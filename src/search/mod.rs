@@ -11,6 +11,7 @@
 pub mod alphabeta;
 pub mod bench;
 pub mod correction;
+pub mod eval_scale;
 pub mod history;
 pub mod limits;
 pub mod live;

@@ -37,10 +37,10 @@ fn white_eval(net: &Network, pos: &Position, skip: Option<Square>) -> i32 {
 }
 
 /// The board of contributions and the evaluation, as lines of text; the search sees the
-/// network at `scale_percent` of its output (the WDL model is the search's).
-pub fn trace(net: &Network, pos: &Position, scale_percent: i32) -> String {
+/// network at `scale` times its output in `pos` (the WDL model is the search's).
+pub fn trace(net: &Network, pos: &Position, scale: f64) -> String {
     // One scale for the board, so that the pieces' parts compare with the whole.
-    let pawns_per_unit = f64::from(scale_percent) / 100.0 / MODEL.params(material(pos)).0;
+    let pawns_per_unit = scale / MODEL.params(material(pos)).0;
     let whole = white_eval(net, pos, None);
     let mut text = String::from("NNUE: what each piece adds, in pawns from White's side\n");
     let border = format!("+{}\n", "-------+".repeat(8));
@@ -105,7 +105,7 @@ mod tests {
     fn the_board_shows_every_piece_and_the_evaluation_matches_the_search() {
         let net = made_up_network();
         let pos = Position::from_fen("4k3/8/8/3q4/8/8/4P3/4K3 b - - 0 1").expect("valid");
-        let text = trace(&net, &pos, 100);
+        let text = trace(&net, &pos, 1.0);
         let lines: Vec<&str> = text.lines().collect();
         // Title, 8 ranks of two lines with a border each, the border on top, the verdict.
         assert_eq!(lines.len(), 1 + 1 + 8 * 3 + 1);
