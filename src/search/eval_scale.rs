@@ -30,7 +30,8 @@ impl EvalScale {
     /// `eval` scaled, rounded toward zero.
     #[inline]
     pub fn apply(self, eval: i32) -> i32 {
-        // At most 150% of an evaluation times a factor below 14: no overflow.
+        // The factor stays below 5 at any setting and any material a board can hold (nine
+        // queens a side), so a network's output scaled still fits an i32.
         (i64::from(eval) * self.numerator / self.denominator) as i32
     }
 
@@ -47,8 +48,9 @@ mod tests {
     #[test]
     fn the_scale_is_eval_scale_at_the_reference_material_and_grows_with_material() {
         // 58 points, the model's middle: seven pawns, a queen, two rooks and a bishop a side.
-        let reference = Position::from_fen("r1bqk2r/ppppppp1/8/8/8/8/PPPPPPP1/R1BQK2R w KQkq - 0 1")
-            .expect("valid");
+        let reference =
+            Position::from_fen("r1bqk2r/ppppppp1/8/8/8/8/PPPPPPP1/R1BQK2R w KQkq - 0 1")
+                .expect("valid");
         assert_eq!(wdl::material(&reference), 58);
         assert_eq!(EvalScale::of(&reference).apply(1000), 930);
         let start = Position::startpos();

@@ -16,8 +16,8 @@ use crate::datagen::start::read_book;
 use crate::eval::nnue::{self, network::Network};
 use crate::eval::wdl::material;
 use crate::rules::{parse_uci_move, Game};
-use crate::search::limits::Limits;
 use crate::search::eval_scale::EvalScale;
+use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
 use crate::search::strength::{search_at, Strength};
 use crate::search::tablebase_use::TablebaseUse;
@@ -194,8 +194,11 @@ impl Engine {
             Command::Eval => {
                 self.wait_for_search();
                 let pos = self.game.position();
-                self.out
-                    .lines(&nnue::trace::trace(&self.net, pos, EvalScale::of(pos).factor()));
+                self.out.lines(&nnue::trace::trace(
+                    &self.net,
+                    pos,
+                    EvalScale::of(pos).factor(),
+                ));
             }
             Command::Bench(depth) => {
                 self.wait_for_search();
