@@ -480,3 +480,33 @@ fn the_committed_self_play_data_matches_its_manifest() {
         );
     }
 }
+
+#[test]
+fn fit_wdl_fits_the_sample_and_weighs_the_embedded_model_on_the_same_positions() {
+    let sample =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample");
+    let (ok, lines) = ferrite(&["fit-wdl", sample.to_str().expect("UTF-8 path")], "");
+    assert!(ok, "{lines:#?}");
+    // One game in 10 held out; positions beyond the fit's score range left out.
+    assert!(
+        lines[0].starts_with("fitted to 1584 positions, reported on 147 held out; loss "),
+        "{lines:#?}"
+    );
+    let number_after = |line: &str, marker: &str| -> f64 {
+        line.split(marker)
+            .nth(1)
+            .and_then(|rest| rest.split([' ', ')']).next())
+            .and_then(|number| number.parse().ok())
+            .unwrap_or_else(|| panic!("no number after {marker:?} in {line:?}"))
+    };
+    let fitted = number_after(&lines[0], "(held out ");
+    let embedded = number_after(
+        &lines[1],
+        "the embedded model on the same held-out positions: loss ",
+    );
+    // Both are mean negative log-likelihoods of three outcomes: below ln 3 unless worse than
+    // guessing.
+    assert!(fitted > 0.0 && fitted < 3f64.ln(), "{lines:#?}");
+    assert!(embedded > 0.0 && embedded < 3f64.ln(), "{lines:#?}");
+    assert!(lines[2].starts_with("WdlModel { a: ["), "{lines:#?}");
+}

@@ -1,4 +1,4 @@
-//! The WDL model: how often a position with a given search score (the network's raw scale)
+//! The WDL model: how often a position with a given search score (before normalising)
 //! is won, drawn or lost, fitted to Ferrite's own self-play games by `ferrite fit-wdl`
 //! (Stockfish's `WDL_model` approach). For a score `x` on a board of material `m`,
 //!
@@ -14,22 +14,18 @@
 
 use crate::chess::{PieceType, Position};
 
-/// The model of the search's scores. Fitted to net 3's games (`ferrite fit-wdl data/` on the
-/// first 1,752 games of `data/selfplay-s11.games`: 155,488 quiet positions fitted, 18,065
-/// held out, held-out loss 0.63071; `a` [219.663, -78.128, -634.694, 586.155], `b` [90.235,
-/// -70.762, -120.437, 191.013]), then carried to the scale the search sees now: net 4 was
-/// brought to net 3's scale (`ferrite train --scale-as`), and the search takes it at 93%
-/// (`EVAL_SCALE`) times `(100 + m) / 158` (`MATERIAL_SCALE_BASE`, `search::eval_scale`). Both
-/// polynomials scale with the score, so each is the cubic nearest (least squares over the
-/// material range) to the fit times that factor: within 1.3 cp of it everywhere. Refit on
-/// games of the engine that displays the scores when they are enough.
+/// The model of the search's scores, fitted to the games of the engine that shows them (net
+/// 4, `EVAL_SCALE` 93, `MATERIAL_SCALE_BASE` 100): `ferrite fit-wdl` on the first 6,220 games
+/// of `data/selfplay-s16.games` (564,762 positions fitted, 66,809 held out; held-out loss
+/// 0.56823, where net 3's fit carried to this scale, the model before, had 0.57738). Refit
+/// when the network or the search's scale changes.
 pub const MODEL: WdlModel = WdlModel {
-    a: [348.285, -546.656, -37.854, 322.722],
-    b: [129.871, -199.427, 50.033, 103.274],
+    a: [41.750, 188.489, -555.683, 406.942],
+    b: [81.227, -111.784, 8.400, 89.871],
 };
 
 /// The fitted model: the coefficients of `a` and `b`, highest power first, in centipawns of
-/// the network's raw scale.
+/// the search's scores (the network's output as the search scales it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WdlModel {
     /// `a(t) = ((a[0] t + a[1]) t + a[2]) t + a[3]`.

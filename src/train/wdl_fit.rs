@@ -7,7 +7,7 @@
 
 use super::positions::TrainingPosition;
 use crate::eval::nnue::feature_piece_type;
-use crate::eval::wdl::{piece_value, WdlModel, MATERIAL_RANGE, MATERIAL_SCALE};
+use crate::eval::wdl::{piece_value, WdlModel, MATERIAL_RANGE, MATERIAL_SCALE, MODEL};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
@@ -202,6 +202,9 @@ pub struct WdlFit {
     pub train_loss: f64,
     /// ... and on the held-out games' positions.
     pub held_out_loss: f64,
+    /// The embedded model's ([`crate::eval::wdl::MODEL`]) on the same held-out positions:
+    /// whether the refit is worth shipping.
+    pub embedded_held_out_loss: f64,
     /// Positions fitted to and held out.
     pub positions: (usize, usize),
     /// Held-out rates per bucket of normalised score.
@@ -220,10 +223,12 @@ pub fn fit_files(
         return Ok(None);
     };
     let (buckets, held_out_loss) = report(&model, &data.held_out);
+    let (_, embedded_held_out_loss) = report(&MODEL, &data.held_out);
     Ok(Some(WdlFit {
         model,
         train_loss,
         held_out_loss,
+        embedded_held_out_loss,
         positions: (data.train.len(), data.held_out.len()),
         buckets,
     }))
@@ -236,6 +241,11 @@ impl fmt::Display for WdlFit {
             f,
             "fitted to {} positions, reported on {} held out; loss {:.5} (held out {:.5})",
             self.positions.0, self.positions.1, self.train_loss, self.held_out_loss
+        )?;
+        writeln!(
+            f,
+            "the embedded model on the same held-out positions: loss {:.5}",
+            self.embedded_held_out_loss
         )?;
         writeln!(f, "WdlModel {{ a: {a:?}, b: {b:?} }}")?;
         writeln!(
