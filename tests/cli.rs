@@ -509,4 +509,23 @@ fn fit_wdl_fits_the_sample_and_weighs_the_embedded_model_on_the_same_positions()
     assert!(fitted > 0.0 && fitted < 3f64.ln(), "{lines:#?}");
     assert!(embedded > 0.0 && embedded < 3f64.ln(), "{lines:#?}");
     assert!(lines[2].starts_with("WdlModel { a: ["), "{lines:#?}");
+
+    // Fewer games than one held out in: nothing to report on, and it says so.
+    let (ok, lines) = ferrite(
+        &[
+            "fit-wdl",
+            sample.to_str().expect("UTF-8 path"),
+            "--held-out-every",
+            "1000",
+        ],
+        "",
+    );
+    assert!(ok, "{lines:#?}");
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    assert!(
+        lines[0].starts_with("fitted to 1731 positions, loss ")
+            && lines[0].ends_with("; no game held out to report on"),
+        "{lines:#?}"
+    );
+    assert!(lines[1].starts_with("WdlModel { a: ["), "{lines:#?}");
 }

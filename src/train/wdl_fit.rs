@@ -237,6 +237,14 @@ pub fn fit_files(
 impl fmt::Display for WdlFit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let WdlModel { a, b } = self.model;
+        if self.positions.1 == 0 {
+            writeln!(
+                f,
+                "fitted to {} positions, loss {:.5}; no game held out to report on",
+                self.positions.0, self.train_loss
+            )?;
+            return write!(f, "WdlModel {{ a: {a:?}, b: {b:?} }}");
+        }
         writeln!(
             f,
             "fitted to {} positions, reported on {} held out; loss {:.5} (held out {:.5})",
@@ -248,12 +256,13 @@ impl fmt::Display for WdlFit {
             self.embedded_held_out_loss
         )?;
         writeln!(f, "WdlModel {{ a: {a:?}, b: {b:?} }}")?;
-        writeln!(
+        // The last line ends without a newline: the caller prints the report with one.
+        write!(
             f,
             "normalised cp  positions  observed W  D     L      predicted W  D     L"
         )?;
         for bucket in self.buckets.iter().filter(|b| b.positions > 0) {
-            writeln!(f, "{bucket}")?;
+            write!(f, "\n{bucket}")?;
         }
         Ok(())
     }
