@@ -216,13 +216,17 @@ fn ferrite_code(args: &[&str]) -> (Option<i32>, Vec<String>, Vec<String>) {
     (run.code, lines(&run.stdout), lines(&run.stderr))
 }
 
+/// The sample data folder.
+fn sample_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample")
+}
+
 /// The sample data folder copied to a fresh temporary folder, to damage.
 fn sample_copy(name: &str) -> std::path::PathBuf {
     let dir = temp_path(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let sample =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample");
+    let sample = sample_dir();
     for file in ["manifest.tsv", SAMPLE] {
         std::fs::copy(sample.join(file), dir.join(file)).expect("the sample");
     }
@@ -483,9 +487,9 @@ fn the_committed_self_play_data_matches_its_manifest() {
 
 #[test]
 fn fit_wdl_fits_the_sample_and_weighs_the_embedded_model_on_the_same_positions() {
-    let sample =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample");
-    let (ok, lines) = ferrite(&["fit-wdl", sample.to_str().expect("UTF-8 path")], "");
+    let sample = sample_dir();
+    let sample = sample.to_str().expect("UTF-8 path");
+    let (ok, lines) = ferrite(&["fit-wdl", sample], "");
     assert!(ok, "{lines:#?}");
     // One game in 10 held out; positions beyond the fit's score range left out.
     assert!(
@@ -511,15 +515,7 @@ fn fit_wdl_fits_the_sample_and_weighs_the_embedded_model_on_the_same_positions()
     assert!(lines[2].starts_with("WdlModel { a: ["), "{lines:#?}");
 
     // Fewer games than one held out in: nothing to report on, and it says so.
-    let (ok, lines) = ferrite(
-        &[
-            "fit-wdl",
-            sample.to_str().expect("UTF-8 path"),
-            "--held-out-every",
-            "1000",
-        ],
-        "",
-    );
+    let (ok, lines) = ferrite(&["fit-wdl", sample, "--held-out-every", "1000"], "");
     assert!(ok, "{lines:#?}");
     assert_eq!(lines.len(), 2, "{lines:#?}");
     assert!(
