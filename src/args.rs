@@ -196,9 +196,6 @@ pub struct TrainArgs {
     /// AdamW's weight decay.
     #[arg(long, default_value_t = 0.1)]
     pub weight_decay: f32,
-    /// Train on the positions as they are only, not also mirrored left to right.
-    #[arg(long)]
-    pub no_mirror: bool,
     /// One game in this many is held out to measure the loss on (0: none).
     #[arg(long, default_value_t = 50)]
     pub held_out_every: usize,

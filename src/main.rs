@@ -191,7 +191,6 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 scale_as: a.scale_as,
                 checkpoint: a.checkpoint,
                 net: a.net,
-                mirror: !a.no_mirror,
             };
             let config = TrainConfig {
                 epochs: a.epochs,

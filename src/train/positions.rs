@@ -7,15 +7,16 @@
 //! side to move is in check, when the move played from it captures or promotes (its value is
 //! then a capture away from changing), and when its score is a mate score.
 //!
-//! Each position is kept as its inputs from White's side (Black's follow by mirroring), the
-//! side to move, the search score and the result, both for the side to move: 72 bytes.
+//! Each position is kept as its inputs from White's side (Black's follow from them, see
+//! [`TrainingPosition::black`]), the side to move, the search score and the result, both for
+//! the side to move: 70 bytes.
 
 use super::pgn_games::scored_positions;
 use crate::chess::{Color, Position};
 use crate::datagen::game_file::{RecordedGame, MAGIC};
 use crate::datagen::manifest::{read_data_dir, read_game_file, DataProblem};
 use crate::eval::nnue::GameResult;
-use crate::eval::nnue::{active_features, mirror_files};
+use crate::eval::nnue::{active_features, other_perspective, View};
 use crate::files::{self, ReadError};
 use crate::rules::pgn::read_games;
 use crate::search::params::TB_WIN_BOUND;
@@ -32,6 +33,9 @@ pub struct TrainingPosition {
     pub white_features: [u16; MAX_PIECES],
     /// How many inputs are active.
     pub count: u8,
+    /// 7 if Black's view flips the files where White's does not, or the other way round
+    /// (the kings stand on different halves of the board), 0 if not.
+    pub black_files: u8,
     /// The side to move.
     pub side_to_move: Color,
     /// The search's score, centipawns for the side to move.
@@ -53,9 +57,11 @@ impl TrainingPosition {
             count += 1;
         }
         let side_to_move = pos.side_to_move();
+        let [white, black] = Color::ALL.map(|side| View::of(pos, side).files());
         TrainingPosition {
             white_features,
             count,
+            black_files: (white ^ black) as u8,
             side_to_move,
             score,
             result: result.code_for(side_to_move),
@@ -67,16 +73,12 @@ impl TrainingPosition {
         &self.white_features[..usize::from(self.count)]
     }
 
-    /// The same position with the board mirrored left to right (files a and h swapped), and
-    /// the same score and result. Chess is the same game mirrored, but for castling, which
-    /// the inputs do not show: the trainer takes both, which doubles what a game teaches.
-    pub fn mirrored_files(&self) -> TrainingPosition {
-        let mut mirrored = *self;
-        let count = usize::from(self.count);
-        for feature in &mut mirrored.white_features[..count] {
-            *feature = mirror_files(usize::from(*feature)) as u16;
-        }
-        mirrored
+    /// The active inputs from Black's side.
+    pub fn black(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+        let files = usize::from(self.black_files);
+        self.white()
+            .iter()
+            .map(move |&feature| other_perspective(usize::from(feature), files))
     }
 }
 
@@ -208,25 +210,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mirroring_the_files_gives_the_mirrored_board() {
-        let pos = Position::from_fen("r3k3/1p6/8/3Pp3/8/8/4P3/R3K2N w - e6 0 1").expect("valid");
-        let mirrored =
-            Position::from_fen("3k3r/6p1/8/3pP3/8/8/3P4/N2K3R w - d6 0 1").expect("valid");
-        let record = TrainingPosition::new(&pos, 55, GameResult::Draw).mirrored_files();
-        let expected = TrainingPosition::new(&mirrored, 55, GameResult::Draw);
-        let sorted = |record: &TrainingPosition| {
-            let mut features = record.white().to_vec();
-            features.sort_unstable();
-            features
-        };
-        assert_eq!(sorted(&record), sorted(&expected));
-        assert_eq!(
-            (record.side_to_move, record.score, record.result),
-            (Color::White, 55, 1)
-        );
-    }
-
-    #[test]
     fn records_take_the_side_to_moves_view() {
         let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").expect("valid");
         let record = TrainingPosition::new(&pos, -35, GameResult::WhiteWin);
@@ -240,6 +223,25 @@ mod tests {
         white.sort_unstable();
         expected.sort_unstable();
         assert_eq!(white, expected);
+        // Both kings on file e: both views flip the files.
+        assert_eq!(record.black_files, 0);
+    }
+
+    #[test]
+    fn blacks_inputs_follow_from_whites_with_the_kings_on_either_half() {
+        for fen in [
+            "4k3/8/8/8/8/8/4P3/2K5 b - - 0 1",
+            "2k5/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "6k1/2p5/8/8/8/8/4P3/7K w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).expect("valid");
+            let record = TrainingPosition::new(&pos, 0, GameResult::Draw);
+            let mut black: Vec<usize> = record.black().collect();
+            let mut expected: Vec<usize> = active_features(&pos, Color::Black).collect();
+            black.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(black, expected, "{fen}");
+        }
     }
 
     #[test]

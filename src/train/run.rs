@@ -4,7 +4,7 @@
 //! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
 
 use super::eval_scale::{relative_scale, result_scale};
-use super::positions::{load, DataError, TrainingPosition};
+use super::positions::{load, DataError};
 use super::trainer::{
     quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
 };
@@ -38,9 +38,6 @@ pub struct TrainFiles {
     pub checkpoint: PathBuf,
     /// Where the quantised network goes.
     pub net: PathBuf,
-    /// Whether every training position is also trained on mirrored left to right
-    /// ([`TrainingPosition::mirrored_files`]).
-    pub mirror: bool,
 }
 
 /// What a run did.
@@ -219,16 +216,7 @@ pub fn train_files(
     if data.train.is_empty() {
         return Err(TrainError::NoPositions);
     }
-    // Mirrored copies are not more positions learnt from.
     let learnt_from = data.train.len();
-    if files.mirror {
-        let mirrored: Vec<_> = data
-            .train
-            .iter()
-            .map(TrainingPosition::mirrored_files)
-            .collect();
-        data.train.extend(mirrored);
-    }
     let mut net = match &files.warm_start {
         Some(path) => read_checkpoint(path)?,
         None => FloatNetwork::random(config.seed),

@@ -25,9 +25,7 @@ use super::positions::TrainingPosition;
 use crate::chess::Color;
 use crate::eval::nnue::network::Network;
 use crate::eval::nnue::simd::{Kernel, Row};
-use crate::eval::nnue::{
-    other_perspective, output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE,
-};
+use crate::eval::nnue::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 use crate::search::rng::SplitMix64;
 use rayon::prelude::*;
 use std::fmt;
@@ -158,10 +156,9 @@ impl FloatNetwork {
         let mut black = [0f32; HIDDEN];
         white.copy_from_slice(bias);
         black.copy_from_slice(bias);
-        for &feature in position.white() {
-            let feature = usize::from(feature);
-            add_row(&mut white, self.row(feature));
-            add_row(&mut black, self.row(other_perspective(feature)));
+        for (&feature, other) in position.white().iter().zip(position.black()) {
+            add_row(&mut white, self.row(usize::from(feature)));
+            add_row(&mut black, self.row(other));
         }
         let sides = if position.side_to_move == Color::White {
             [white, black]
@@ -232,15 +229,14 @@ impl FloatNetwork {
         for j in 0..HIDDEN {
             grad[BIAS + j] += white_delta[j] + black_delta[j];
         }
-        for &feature in position.white() {
+        for (&feature, other) in position.white().iter().zip(position.black()) {
             let feature = usize::from(feature);
             add_row(
                 &mut grad[feature * HIDDEN..(feature + 1) * HIDDEN],
                 &white_delta,
             );
-            let mirrored = other_perspective(feature);
             add_row(
-                &mut grad[mirrored * HIDDEN..(mirrored + 1) * HIDDEN],
+                &mut grad[other * HIDDEN..(other + 1) * HIDDEN],
                 &black_delta,
             );
         }
@@ -481,9 +477,8 @@ fn shuffle(positions: &mut [TrainingPosition], rng: &mut SplitMix64) {
 
 /// The evaluation of `position` by the quantised network, in centipawns for the side to move.
 pub fn quantised_evaluation(quantised: &Network, position: &TrainingPosition) -> i32 {
-    let white = position.white().iter().map(|&f| usize::from(f));
-    let black = white.clone().map(other_perspective);
-    let [white, black] = [quantised.accumulate(white), quantised.accumulate(black)];
+    let white = quantised.accumulate(position.white().iter().map(|&f| usize::from(f)));
+    let black = quantised.accumulate(position.black());
     let pieces = position.white().len();
     if position.side_to_move == Color::White {
         quantised.output(&[white, black], pieces)

@@ -4,10 +4,12 @@
 //! positions piece by piece: one rule for quiet moves, captures, en passant, promotions and
 //! castling of either kind, standard or Chess960. Each perspective's change is one pass of the
 //! network's kernel ([`super::simd`]): the parent's row, every changed row, the child's row.
+//! A king that crosses between files d and e turns its side's view ([`super::View`]), and
+//! that side's accumulator is computed afresh.
 
 use super::network::Network;
 use super::simd::Row;
-use super::{feature_index, HIDDEN};
+use super::{View, HIDDEN};
 use crate::chess::{Color, Piece, PieceType, Position, Square};
 
 /// Both perspectives' accumulators of one position, each 64-byte aligned.
@@ -40,14 +42,15 @@ impl Changes {
         }
     }
 
-    /// Records `piece` on `sq`; false if the changes are more than one move makes.
+    /// Records `piece` on `sq` as `views` see it; false if the changes are more than one
+    /// move makes.
     #[inline]
-    fn push(&mut self, piece: Piece, sq: Square) -> bool {
+    fn push(&mut self, views: &[View; 2], piece: Piece, sq: Square) -> bool {
         if self.len == MOVE_CHANGES {
             return false;
         }
-        for (perspective, features) in Color::ALL.into_iter().zip(&mut self.features) {
-            features[self.len] = feature_index(perspective, piece, sq);
+        for (view, features) in views.iter().zip(&mut self.features) {
+            features[self.len] = view.feature(piece, sq);
         }
         self.len += 1;
         true
@@ -88,6 +91,7 @@ impl Accumulator {
         after: &Position,
         next: &mut Accumulator,
     ) {
+        let views = Color::ALL.map(|side| View::of(after, side));
         let mut gone = Changes::new();
         let mut came = Changes::new();
         for color in Color::ALL {
@@ -98,8 +102,8 @@ impl Accumulator {
                     continue;
                 }
                 let piece = Piece::new(color, piece_type);
-                let fits = (was & !is).iter().all(|sq| gone.push(piece, sq))
-                    && (is & !was).iter().all(|sq| came.push(piece, sq));
+                let fits = (was & !is).iter().all(|sq| gone.push(&views, piece, sq))
+                    && (is & !was).iter().all(|sq| came.push(&views, piece, sq));
                 if !fits {
                     *next = Accumulator::refresh(net, after);
                     return;
@@ -107,13 +111,19 @@ impl Accumulator {
             }
         }
         for (perspective, (side, parent)) in next.sides.iter_mut().zip(&self.sides).enumerate() {
-            net.kernel.update(
-                side,
-                parent,
-                &net.feature_weights,
-                came.of(perspective),
-                gone.of(perspective),
-            );
+            let color = Color::ALL[perspective];
+            if views[perspective] == View::of(before, color) {
+                net.kernel.update(
+                    side,
+                    parent,
+                    &net.feature_weights,
+                    came.of(perspective),
+                    gone.of(perspective),
+                );
+            } else {
+                // The king crossed between files d and e: every input of its side moved.
+                *side = net.accumulator(after, color);
+            }
         }
     }
 
@@ -157,7 +167,8 @@ mod tests {
         for kernel in Kernel::available() {
             let net = net.clone().with_kernel(kernel);
             let mut rng = Lcg(7);
-            let mut seen = [0usize; 4]; // castles, en passant, promotions, Chess960 games
+            // Castles, en passant, promotions, Chess960 games, kings crossing between d and e.
+            let mut seen = [0usize; 5];
             for game in 0..300 {
                 let mut pos = if game % 5 == 0 {
                     seen[3] += 1;
@@ -186,6 +197,8 @@ mod tests {
                     seen[1] += usize::from(mv.is_en_passant());
                     seen[2] += usize::from(mv.is_promotion());
                     let next = pos.play(mv);
+                    let side = pos.side_to_move();
+                    seen[4] += usize::from(View::of(&pos, side) != View::of(&next, side));
                     acc = acc.update(&net, &pos, &next);
                     pos = next;
                     let fen = pos.to_fen();
@@ -198,7 +211,7 @@ mod tests {
             }
             assert!(
                 seen.iter().all(|&n| n >= 20),
-                "castles, e.p., promotions, 960: {seen:?}"
+                "castles, e.p., promotions, 960, king crossings: {seen:?}"
             );
         }
     }

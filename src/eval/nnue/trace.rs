@@ -4,8 +4,8 @@
 //! White's side, at the scale the search sees the network, normalised by the WDL model at the
 //! board's material as every displayed score is (+1.00 wins half the games).
 
-use super::feature_index;
 use super::network::Network;
+use super::View;
 use crate::chess::{Color, PieceType, Position, Rank, Square};
 use crate::eval::wdl::{material, MODEL};
 use std::fmt::Write as _;
@@ -13,14 +13,13 @@ use std::fmt::Write as _;
 /// The network's evaluation of `pos` from White's side, in centipawns, with the pieces on
 /// `skip` left out.
 fn white_eval(net: &Network, pos: &Position, skip: Option<Square>) -> i32 {
+    // Kings are never left out, so the views are the board's.
     let features = |perspective: Color| {
+        let view = View::of(pos, perspective);
         pos.occupied()
             .iter()
             .filter(move |&sq| Some(sq) != skip)
-            .filter_map(move |sq| {
-                pos.piece_at(sq)
-                    .map(|piece| feature_index(perspective, piece, sq))
-            })
+            .filter_map(move |sq| pos.piece_at(sq).map(|piece| view.feature(piece, sq)))
     };
     let sides = [
         net.accumulate(features(Color::White)),
