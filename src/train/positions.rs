@@ -82,6 +82,9 @@ impl TrainingPosition {
     }
 }
 
+// Ten million positions take 700 MB.
+const _: () = assert!(size_of::<TrainingPosition>() == 70);
+
 /// Whether the position `pos`, from which `mv` was played with `score`, trains the network.
 pub fn is_training_position(pos: &Position, mv: crate::chess::Move, score: i16) -> bool {
     !pos.in_check() && !mv.is_noisy() && i32::from(score).abs() < TB_WIN_BOUND
