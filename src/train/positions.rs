@@ -74,7 +74,7 @@ impl TrainingPosition {
     }
 
     /// The active inputs from Black's side.
-    pub fn black(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+    pub fn black(&self) -> impl Iterator<Item = usize> + '_ {
         let files = usize::from(self.black_files);
         self.white()
             .iter()
