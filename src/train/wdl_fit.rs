@@ -237,32 +237,36 @@ pub fn fit_files(
 impl fmt::Display for WdlFit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let WdlModel { a, b } = self.model;
-        if self.positions.1 == 0 {
+        let (fitted, held_out) = self.positions;
+        if held_out == 0 {
             writeln!(
                 f,
-                "fitted to {} positions, loss {:.5}; no game held out to report on",
-                self.positions.0, self.train_loss
+                "fitted to {fitted} positions, loss {:.5}; no game held out to report on",
+                self.train_loss
             )?;
-            return write!(f, "WdlModel {{ a: {a:?}, b: {b:?} }}");
+        } else {
+            writeln!(
+                f,
+                "fitted to {fitted} positions, reported on {held_out} held out; loss {:.5} \
+                 (held out {:.5})",
+                self.train_loss, self.held_out_loss
+            )?;
+            writeln!(
+                f,
+                "the embedded model on the same held-out positions: loss {:.5}",
+                self.embedded_held_out_loss
+            )?;
         }
-        writeln!(
-            f,
-            "fitted to {} positions, reported on {} held out; loss {:.5} (held out {:.5})",
-            self.positions.0, self.positions.1, self.train_loss, self.held_out_loss
-        )?;
-        writeln!(
-            f,
-            "the embedded model on the same held-out positions: loss {:.5}",
-            self.embedded_held_out_loss
-        )?;
-        writeln!(f, "WdlModel {{ a: {a:?}, b: {b:?} }}")?;
         // The last line ends without a newline: the caller prints the report with one.
-        write!(
-            f,
-            "normalised cp  positions  observed W  D     L      predicted W  D     L"
-        )?;
-        for bucket in self.buckets.iter().filter(|b| b.positions > 0) {
-            write!(f, "\n{bucket}")?;
+        write!(f, "WdlModel {{ a: {a:?}, b: {b:?} }}")?;
+        if held_out > 0 {
+            write!(
+                f,
+                "\nnormalised cp  positions  observed W  D     L      predicted W  D     L"
+            )?;
+            for bucket in self.buckets.iter().filter(|b| b.positions > 0) {
+                write!(f, "\n{bucket}")?;
+            }
         }
         Ok(())
     }
