@@ -366,7 +366,7 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
     let net = dir.join("net.bin");
     let train =
         |scale_as: &str| train_one_epoch(&dir.join(SAMPLE), &dir, &["--scale-as", scale_as]);
-    let (code, _, err) = train("data/nets/net3.ckpt");
+    let (code, _, err) = train("data/nets/net8.ckpt");
     assert_eq!(code, Some(0), "{err:#?}");
     let rescaled: Vec<&String> = err
         .iter()
@@ -377,7 +377,7 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
         rescaled[0].contains(" times the reference's; its output layer was multiplied by "),
         "{rescaled:#?}"
     );
-    // The network names the positions it learnt from, not counting their mirror images.
+    // The network names the positions it learnt from.
     let loaded = err
         .iter()
         .find(|line| line.contains(" to train on, "))

@@ -768,7 +768,10 @@ fn eval_file_refuses_a_bad_network_in_one_line_and_keeps_the_embedded_one() {
         (
             "truncated",
             NET_FILE[..NET_BYTES - 1].to_vec(),
-            "100639 bytes, but a network of this architecture has 100640".to_string(),
+            format!(
+                "{} bytes, but a network of this architecture has {NET_BYTES}",
+                NET_BYTES - 1
+            ),
         ),
         (
             "bias",

@@ -2,7 +2,7 @@
 //!
 //! A file is a 128-byte header saying what it is, then the parameters. All numbers are
 //! little-endian; the sizes follow from [`INPUTS`], [`HIDDEN`] and [`OUTPUT_BUCKETS`] (B), the
-//! offsets on the right are those of this engine's 768x64 inputs and 8 buckets:
+//! offsets on the right are those of this engine's 768x128 inputs and 8 buckets:
 //!
 //! ```text
 //! the header, byte by byte:
@@ -14,14 +14,14 @@
 //! 0                               the header (above)                               0
 //! H = 128                         feature weights, INPUTS rows      i16 x HIDDEN   128
 //!                                                                   each, x QA
-//! H + 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN,  98,432
+//! H + 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN, 196,736
 //!                                                                   x QA
-//! H + 2*(INPUTS+1)*HIDDEN         output weights, for each bucket:  B times:       98,560
+//! H + 2*(INPUTS+1)*HIDDEN         output weights, for each bucket:  B times:      196,992
 //!                                 the side to move's half, then     i16 x HIDDEN,
 //!                                 the other side's                  x QB, twice
-//! H + 2*(INPUTS+1+2B)*HIDDEN      output biases, one per bucket     i32 x B,       100,608
+//! H + 2*(INPUTS+1+2B)*HIDDEN      output biases, one per bucket     i32 x B,      201,088
 //!                                                                   x QA*QB
-//! H + 2*(INPUTS+1+2B)*HIDDEN + 4B end ([`NET_BYTES`])                              100,640
+//! H + 2*(INPUTS+1+2B)*HIDDEN + 4B end ([`NET_BYTES`])                             201,120
 //! ```
 //!
 //! The version is [`FORMAT_VERSION`]; the architecture hash ([`ARCHITECTURE_HASH`]) covers the
@@ -38,9 +38,10 @@
 //! - `clamp(a, 0, QA) * w`, which the SIMD kernels form in 16 bits, is at most
 //!   `255 * 128 = 32,640 <= 32,767`;
 //! - the output sum of `clamp(a, 0, QA)^2 * w` over both sides is at most
-//!   `2 * HIDDEN * 255^2 * 128 = 1,065,369,600 < 2^31`;
-//! - the output `(sum / QA + bias) * SCALE / (QA * QB)` is at most
-//!   `(4,177,920 + 1,044,480) * 400 = 2,088,960,000 < 2^31` before the division.
+//!   `2 * HIDDEN * 255^2 * 128 = 2,130,739,200 < 2^31`;
+//! - the output `(sum / QA + bias) * SCALE / (QA * QB)` is formed in 64 bits, as before the
+//!   division it may reach `(8,355,840 + 1,044,480) * 400 = 3,760,128,000`; after it, at
+//!   most 230,400 centipawns.
 //!
 //! The constant assertions below check this arithmetic for the constants in force.
 
@@ -78,7 +79,8 @@ const _: () = assert!(QA * MAX_OUTPUT_WEIGHT <= i16::MAX as i32);
 const MAX_OUTPUT_SUM: i64 = 2 * HIDDEN as i64 * (QA as i64 * QA as i64) * MAX_OUTPUT_WEIGHT as i64;
 const _: () = assert!(MAX_OUTPUT_SUM <= i32::MAX as i64);
 const _: () = assert!(
-    (MAX_OUTPUT_SUM / QA as i64 + MAX_OUTPUT_BIAS as i64) * SCALE as i64 <= i32::MAX as i64
+    (MAX_OUTPUT_SUM / QA as i64 + MAX_OUTPUT_BIAS as i64) * SCALE as i64 / (QA * QB) as i64
+        <= i32::MAX as i64
 );
 
 /// What the architecture hash covers beyond the numbers hashed with it: change this text
@@ -430,8 +432,10 @@ impl Network {
     pub(super) fn output_of(&self, sides: [&Row; 2], pieces: usize) -> i32 {
         let bucket = output_bucket(pieces);
         let sum = self.kernel.screlu_dot(sides, &self.output_weights[bucket]);
-        // Within an `i32` for every file the loader accepts (see the module).
-        (sum / QA + self.output_bias[bucket]) * SCALE / (QA * QB)
+        // The sum is within an `i32` for every file the loader accepts, the product with
+        // SCALE only in 64 bits (see the module).
+        let output = i64::from(sum / QA + self.output_bias[bucket]) * i64::from(SCALE);
+        (output / i64::from(QA * QB)) as i32
     }
 }
 
@@ -477,7 +481,7 @@ mod tests {
         let net = network();
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), NET_BYTES);
-        assert_eq!(NET_BYTES, 100_640);
+        assert_eq!(NET_BYTES, 201_120);
         assert_eq!(&bytes[..8], b"FRTNNUE\0");
         assert_eq!(bytes[8..12], 1u32.to_le_bytes());
         assert_eq!(bytes[12..16], ARCHITECTURE_HASH.to_le_bytes());
@@ -543,7 +547,7 @@ mod tests {
         );
         // The hash covers the shape and the quantisation: it is pinned, so a change to
         // either must change it (and this line) on purpose.
-        assert_eq!(ARCHITECTURE_HASH, 0x984b_1bf4);
+        assert_eq!(ARCHITECTURE_HASH, 0x9366_8734);
     }
 
     #[test]
@@ -556,7 +560,7 @@ mod tests {
                 refusal(&longer[..size]),
                 (
                     NetError::Size(size),
-                    format!("{size} bytes, but a network of this architecture has 100640")
+                    format!("{size} bytes, but a network of this architecture has 201120")
                 )
             );
         }
