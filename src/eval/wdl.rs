@@ -15,14 +15,13 @@
 use crate::chess::{PieceType, Position};
 
 /// The model of the search's scores, fitted to the games of the engine that shows them (net
-/// 4, `EVAL_SCALE` 93, `MATERIAL_SCALE_BASE` 100): `ferrite fit-wdl` on the first 6,220 games
-/// of `data/selfplay-s16.games` (564,762 positions fitted, 66,809 held out; held-out loss
-/// 0.56823, where net 3's fit carried to this scale, the model before, had 0.57738). On net
-/// 6's games (seed 19) it still beats a fit of their own. Refit when the network or the
-/// search's scale changes, if the fit does better on held-out games.
+/// 8, brought to net 4's scale by `--scale-as`): `ferrite fit-wdl` on all 20,000 games of
+/// `data/selfplay-s22.games` (1,839,134 positions fitted, 203,497 held out; held-out loss
+/// 0.57526, where the model before, fitted to net 4's games, had 0.57753). Refit when the
+/// network or the search's scale changes, if the fit does better on held-out games.
 pub const MODEL: WdlModel = WdlModel {
-    a: [41.750, 188.489, -555.683, 406.942],
-    b: [81.227, -111.784, 8.400, 89.871],
+    a: [26.494, 193.765, -513.154, 383.653],
+    b: [61.756, -86.123, 19.863, 77.480],
 };
 
 /// The fitted model: the coefficients of `a` and `b`, highest power first, in centipawns of
