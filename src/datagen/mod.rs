@@ -3,7 +3,8 @@
 //! - [`selfplay`]: games of Ferrite against itself, appended whole to a [`game_file`] with
 //!   every move's search score (`ferrite datagen`: [`selfplay::run`]), from the starts of
 //!   [`start`], read from the [`openings`] files;
-//! - [`genfens`]: the same starts for OpenBench's data generation (`genfens`).
+//! - [`genfens`]: the same starts for OpenBench's data generation (`genfens`);
+//! - [`manifest`]: the data folder's `manifest.tsv`, written and checked (`ferrite data`).
 //!
 //! Each command runs end to end here, files included; the binary only parses the arguments
 //! and prints. Errors are typed per command and name the file at fault.

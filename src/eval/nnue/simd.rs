@@ -1,7 +1,7 @@
 //! The network's two hot loops as kernels, one set per instruction set: adding and subtracting
 //! weight rows to and from an accumulator (a move's update and a refresh from scratch), and
 //! the output layer's SCReLU dot product. Each x86-64 kernel keeps a whole row in registers
-//! (four AVX2 registers or two AVX-512 ones for 64 lanes), so an update reads the parent once,
+//! (`HIDDEN / 16` AVX2 registers or `HIDDEN / 32` AVX-512 ones: eight or four for 128 lanes), so an update reads the parent once,
 //! every changed row once, and writes the child once.
 //!
 //! The kernel is chosen once, at run time, from what the CPU has ([`Kernel::best`]), so the
