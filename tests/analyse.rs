@@ -120,7 +120,7 @@ fn a_quiet_master_game_has_no_mistakes_and_few_inaccuracies() {
     // No ? (NAG 2) or ?? (4): the model's chances move little in a quiet game. A few ?! (6)
     // come and go with the depth and the network (net 3 marked none at depth 8 and three at
     // depth 12; net 4 marks three at depth 8, net 5 five; net 8 none at depth 10, four at
-    // 12), as they do in any engine's analysis: one move in sixteen at most.
+    // 12; net 9 three at 10), as they do in any engine's analysis: one move in sixteen at most.
     assert_eq!(marked(&[2, 4]), Vec::<&str>::new());
     let inaccuracies = marked(&[6]);
     assert!(inaccuracies.len() <= 6, "{inaccuracies:?}");

@@ -366,7 +366,7 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
     let net = dir.join("net.bin");
     let train =
         |scale_as: &str| train_one_epoch(&dir.join(SAMPLE), &dir, &["--scale-as", scale_as]);
-    let (code, _, err) = train("data/nets/net8.ckpt");
+    let (code, _, err) = train("data/nets/net9.ckpt");
     assert_eq!(code, Some(0), "{err:#?}");
     let rescaled: Vec<&String> = err
         .iter()

@@ -251,7 +251,7 @@ pub fn train_files(
     write(&files.checkpoint, &net.to_checkpoint())?;
     let calibration = &data.train[..data.train.len().min(CALIBRATION_POSITIONS)];
     let mut quantised = net.quantise_calibrated(calibration);
-    // The file says what the network learnt from; shipping it, name it (`net 8: …`).
+    // The file says what the network learnt from; shipping it, name it (`net 9: …`).
     quantised.description = format!("{learnt_from} positions of {} games", data.games);
     write(&files.net, &quantised.to_bytes())?;
     let checked = &data.held_out[..data.held_out.len().min(QUANTISATION_CHECK_POSITIONS)];

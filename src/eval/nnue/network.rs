@@ -28,7 +28,7 @@
 //! inputs, the hidden size, the buckets and how they are chosen, the activation and the
 //! quantisation, so that a file of another network shape, or of another reading of the same
 //! shape, is refused by name rather than misread. The description says which network it is
-//! (`net 8: 9,815,928 positions of self-play, 128 neurons, from random weights`).
+//! (`net 9: 14,173,387 positions of self-play, 128 neurons, from random weights`).
 //!
 //! The trainer clips every parameter to `[-1.98, 1.98]`, and loading refuses a file with a
 //! weight beyond twice its scale (`±2 QA` in the input layer, `±2 QB` in the output layer) or
