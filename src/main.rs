@@ -1,10 +1,10 @@
 //! The `ferrite` binary: argument parsing and dispatch only. With no subcommand it speaks
 //! UCI on stdin/stdout; arguments that are no subcommand or flag are UCI commands, run before
 //! stdin is read (`ferrite "go perft 5" quit`). The subcommands (perft, bench, spsa, the EPD
-//! suite runner, the network's tools `datagen`, `train`, `fit-wdl` and `data`, and `analyse`) call the
-//! library and print what it returns; a refusal is printed as `error: …` with exit code 2 for
-//! bad input or an unreadable file (for `analyse`, also when a game was skipped), 1 for a
-//! failure while writing or running.
+//! suite runner, the network's tools `datagen`, `train`, `fit-wdl` and `data`, and `analyse`)
+//! call the library and print what it returns; a refusal is printed as `error: …` with exit
+//! code 2 for bad input or an unreadable file (for `analyse`, also when a game was
+//! skipped), 1 for a failure while writing or running.
 
 mod args;
 

@@ -1,8 +1,9 @@
 //! The network's two hot loops as kernels, one set per instruction set: adding and subtracting
 //! weight rows to and from an accumulator (a move's update and a refresh from scratch), and
 //! the output layer's SCReLU dot product. Each x86-64 kernel keeps a whole row in registers
-//! (`HIDDEN / 16` AVX2 registers or `HIDDEN / 32` AVX-512 ones: eight or four for 128 lanes), so an update reads the parent once,
-//! every changed row once, and writes the child once.
+//! (`HIDDEN / 16` AVX2 registers or `HIDDEN / 32` AVX-512 ones: eight or four for 128
+//! lanes), so an update reads the parent once, every changed row once, and writes the child
+//! once.
 //!
 //! The kernel is chosen once, at run time, from what the CPU has ([`Kernel::best`]), so the
 //! portable `cargo build --release` binary (x86-64-v2) runs AVX2 or AVX-512 code where the CPU
