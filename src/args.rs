@@ -173,6 +173,10 @@ pub struct TrainArgs {
     /// Where the float checkpoint goes.
     #[arg(long)]
     pub checkpoint: PathBuf,
+    /// The network's name, written before what it learnt from in its file's description
+    /// (`--name "net 10"`: `net 10: 14173387 positions of 144536 games`).
+    #[arg(long)]
+    pub name: Option<String>,
     /// A float checkpoint to start from instead of random weights.
     #[arg(long)]
     pub warm_start: Option<PathBuf>,

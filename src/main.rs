@@ -191,6 +191,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 scale_as: a.scale_as,
                 checkpoint: a.checkpoint,
                 net: a.net,
+                name: a.name,
             };
             let config = TrainConfig {
                 epochs: a.epochs,

@@ -364,8 +364,13 @@ fn train_reads_a_data_folder_and_goes_on_past_a_damaged_file() {
 fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
     let dir = sample_copy("train-scale");
     let net = dir.join("net.bin");
-    let train =
-        |scale_as: &str| train_one_epoch(&dir.join(SAMPLE), &dir, &["--scale-as", scale_as]);
+    let train = |scale_as: &str| {
+        train_one_epoch(
+            &dir.join(SAMPLE),
+            &dir,
+            &["--scale-as", scale_as, "--name", "net 0"],
+        )
+    };
     let (code, _, err) = train("data/nets/net9.ckpt");
     assert_eq!(code, Some(0), "{err:#?}");
     let rescaled: Vec<&String> = err
@@ -377,7 +382,7 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
         rescaled[0].contains(" times the reference's; its output layer was multiplied by "),
         "{rescaled:#?}"
     );
-    // The network names the positions it learnt from.
+    // The network is named, then the positions it learnt from.
     let loaded = err
         .iter()
         .find(|line| line.contains(" to train on, "))
@@ -394,7 +399,8 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
     assert!(
         written
             .description
-            .starts_with(&format!("{to_train_on} positions of ")),
+            .starts_with(&format!("net 0: {to_train_on} positions of "))
+            && written.description.ends_with(" games"),
         "{loaded} / {}",
         written.description
     );

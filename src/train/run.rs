@@ -38,6 +38,8 @@ pub struct TrainFiles {
     pub checkpoint: PathBuf,
     /// Where the quantised network goes.
     pub net: PathBuf,
+    /// The network's name for its file's description (`net 10`), before what it learnt from.
+    pub name: Option<String>,
 }
 
 /// What a run did.
@@ -251,8 +253,12 @@ pub fn train_files(
     write(&files.checkpoint, &net.to_checkpoint())?;
     let calibration = &data.train[..data.train.len().min(CALIBRATION_POSITIONS)];
     let mut quantised = net.quantise_calibrated(calibration);
-    // The file says what the network learnt from; shipping it, name it (`net 9: …`).
-    quantised.description = format!("{learnt_from} positions of {} games", data.games);
+    // The file says what the network learnt from, and which network it is when named.
+    let learnt = format!("{learnt_from} positions of {} games", data.games);
+    quantised.description = match &files.name {
+        Some(name) => format!("{name}: {learnt}"),
+        None => learnt,
+    };
     write(&files.net, &quantised.to_bytes())?;
     let checked = &data.held_out[..data.held_out.len().min(QUANTISATION_CHECK_POSITIONS)];
     progress(&TrainProgress::Written {

@@ -28,7 +28,9 @@
 //! inputs, the hidden size, the buckets and how they are chosen, the activation and the
 //! quantisation, so that a file of another network shape, or of another reading of the same
 //! shape, is refused by name rather than misread. The description says which network it is
-//! (`net 9: 14,173,387 positions of self-play, 128 neurons, from random weights`).
+//! (`ferrite train --name "net 10"` writes `net 10: <positions> positions of <games> games`;
+//! net 9's, written by hand: `net 9: 14,173,387 positions of self-play, 128 neurons, from
+//! random weights`).
 //!
 //! The trainer clips every parameter to `[-1.98, 1.98]`, and loading refuses a file with a
 //! weight beyond twice its scale (`±2 QA` in the input layer, `±2 QB` in the output layer) or
