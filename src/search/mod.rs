@@ -230,12 +230,16 @@ pub fn search_continuing(
         live: control.live.as_deref(),
     };
     let selective = job.limits.mate.is_none();
+    // Only histories of earlier searches need ageing: halving a fresh one (a search of its
+    // own, as in self-play) would cost a pass over 1.6 MB a move for nothing.
+    for history in histories.iter_mut() {
+        history.age();
+    }
     histories.resize_with(threads, History::new);
     let mut workers: Vec<ThreadData> = histories
         .drain(..)
         .enumerate()
-        .map(|(id, mut history)| {
-            history.age();
+        .map(|(id, history)| {
             let net = Arc::clone(&job.net);
             let mut td = ThreadData::new(id, &job.history, root_moves.clone(), history, net);
             td.tablebase = tree_tablebase.clone();

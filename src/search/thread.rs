@@ -126,11 +126,12 @@ impl ThreadData {
     ) -> ThreadData {
         let mut stack_keys = Vec::with_capacity(keys.len() + MAX_PLY + 8);
         stack_keys.extend_from_slice(keys);
+        // A search can be a few milliseconds (self-play): 64 logarithms, not 8,192.
+        let ln: [f64; 64] = std::array::from_fn(|n| (n as f64).ln());
         let mut lmr = Box::new([[0; 64]; 64]);
         for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE.hundredths()
-                    + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR.hundredths())
+                *r = (LMR_BASE.hundredths() + ln[depth] * ln[moves] / LMR_DIVISOR.hundredths())
                     as i32;
             }
         }
