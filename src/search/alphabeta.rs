@@ -111,16 +111,22 @@ impl ThreadData {
     /// the way to mate a lone king. Clamped below the tablebase range, so an estimate never
     /// poses as a known result.
     #[inline]
-    pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        let net = EvalScale::of(pos).apply(self.accumulators[ply].evaluate(&self.net, pos));
+    pub(super) fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        let net = EvalScale::of(pos).apply(self.accumulators.evaluate(&self.net, pos, ply));
         (net + lone_king_bonus(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// Derives the accumulators of `child`, reached from `pos` at `ply`.
+    /// Enters `child`, reached from `pos` at `ply` by `mv` (`None`: a null move), on the
+    /// line's accumulators.
     #[inline]
-    pub(super) fn enter_child(&mut self, ply: usize, pos: &Position, child: &Position) {
-        let (line, below) = self.accumulators.split_at_mut(ply + 1);
-        line[ply].update_into(&self.net, pos, child, &mut below[0]);
+    pub(super) fn enter_child(
+        &mut self,
+        ply: usize,
+        pos: &Position,
+        mv: Option<Move>,
+        child: &Position,
+    ) {
+        self.accumulators.push(&self.net, ply, pos, mv, child);
     }
 
     /// True if the position at the end of the current line is drawn by rule.
@@ -309,7 +315,7 @@ impl ThreadData {
                     + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
                 let mut child = *pos;
                 child.make_null_move();
-                self.enter_child(ply, pos, &child);
+                self.enter_child(ply, pos, None, &child);
                 self.stack[ply].played = None;
                 self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 self.keys.push(child.key());
@@ -427,7 +433,7 @@ impl ThreadData {
             let mut child = *pos;
             child.make_move(mv);
             shared.tt.prefetch(child.key());
-            self.enter_child(ply, pos, &child);
+            self.enter_child(ply, pos, Some(mv), &child);
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
             let new_depth = depth - 1 + extension;
@@ -732,7 +738,7 @@ impl ThreadData {
             }
             let mut child = *pos;
             child.make_move(mv);
-            self.enter_child(ply, pos, &child);
+            self.enter_child(ply, pos, Some(mv), &child);
             self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             self.keys.push(child.key());

@@ -89,7 +89,7 @@ impl ThreadData {
             let mut child = *pos;
             child.make_move(mv);
             shared.tt.prefetch(child.key());
-            self.enter_child(ply, pos, &child);
+            self.enter_child(ply, pos, Some(mv), &child);
             let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1, false);
             if self.must_stop(shared) {
                 return 0;

@@ -7,7 +7,6 @@ use super::params::{INFINITE, LMR_MIN_DEPTH};
 use super::score::is_valid;
 use super::thread::{Shared, ThreadData};
 use crate::chess::Position;
-use crate::eval::nnue::accumulator::Accumulator;
 
 impl ThreadData {
     /// Searches the root moves from `self.pv_index` on and orders them by their new scores.
@@ -30,7 +29,7 @@ impl ThreadData {
         self.root_moves_done = 0;
         self.seldepth = 0;
         self.stack[1].double_extensions = 0;
-        self.accumulators[0] = Accumulator::refresh(&self.net, pos);
+        self.accumulators.refresh(&self.net, pos, 0);
         self.stack[0].static_eval = if pos.in_check() {
             None
         } else {
@@ -43,7 +42,7 @@ impl ThreadData {
             self.announce_root_move(shared, mv, index + 1);
             let nodes_before = self.nodes;
             let child = pos.play(mv);
-            self.enter_child(0, pos, &child);
+            self.enter_child(0, pos, Some(mv), &child);
             self.stack[0].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
             self.keys.push(child.key());
             let extension = i32::from(child.in_check());

@@ -9,9 +9,8 @@ use super::tablebase_use::TablebaseUse;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, Piece};
-use crate::eval::nnue::accumulator::Accumulator;
+use crate::eval::nnue::accumulator_stack::AccumulatorStack;
 use crate::eval::nnue::network::Network;
-use crate::eval::nnue::simd::Row;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -108,7 +107,7 @@ pub struct ThreadData {
     /// Syzygy tables to probe inside the tree (`None`: no tables, or the root is in them).
     pub tablebase: Option<TablebaseUse>,
     /// The network's accumulators of the current line, by ply.
-    pub accumulators: Box<[Accumulator; MAX_PLY + 4]>,
+    pub accumulators: AccumulatorStack,
     /// Forward pruning and reductions are on. `go mate` turns them off: a mate search must
     /// not miss a quiet sacrifice or a zugzwang, and full-width alpha-beta cannot.
     pub selective: bool,
@@ -153,11 +152,7 @@ impl ThreadData {
             completed_depth: 0,
             net,
             tablebase: None,
-            accumulators: Box::new(
-                [Accumulator {
-                    sides: [Row::ZERO; 2],
-                }; MAX_PLY + 4],
-            ),
+            accumulators: AccumulatorStack::new(MAX_PLY + 4),
             result_depth: 0,
             reported_nodes: 0,
             root_depth: 0,

@@ -16,6 +16,7 @@
 //! ([`mod@embedded`]).
 
 pub mod accumulator;
+pub mod accumulator_stack;
 pub mod embedded;
 pub mod network;
 pub mod simd;
