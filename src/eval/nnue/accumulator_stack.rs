@@ -3,9 +3,9 @@
 //! table holds their evaluation, or they are cut off first), and nor are the children of
 //! many; their updates are never made. Entering a child records the pieces its move took
 //! away and put down; an evaluation applies the records from the nearest ply that is up to
-//! date. A king move is applied at once: it may turn its side's view ([`View`]), and a
-//! record is read in the views of the position evaluated, which are then those of every
-//! pending ply before it.
+//! date. A record is read in the views ([`View`]) of the position evaluated, so a king's
+//! crossing between files d and e, which turns its side's view, is applied at once, as is
+//! castling; the views of the plies still pending are then those of the position evaluated.
 
 use super::accumulator::Accumulator;
 use super::network::Network;
@@ -13,8 +13,9 @@ use super::simd::Row;
 use super::View;
 use crate::chess::{Color, Move, Piece, PieceType, Position, Square};
 
-/// The pieces one move (not a king's) took away and put down: a capture takes away the
-/// mover and its victim; a null move changes nothing.
+/// The pieces one move took away and put down: a capture takes away the mover and its victim;
+/// a null move changes nothing. Castling and a king's crossing between files d and e are not
+/// recorded but applied at once.
 #[derive(Copy, Clone, Default)]
 struct PieceChanges {
     gone: [Option<(Piece, Square)>; 2],
@@ -22,7 +23,7 @@ struct PieceChanges {
 }
 
 impl PieceChanges {
-    /// The changes of `mv`, played in `before` by a piece other than a king.
+    /// The changes of `mv`, played in `before` by `mover`, neither castling nor turning a view.
     fn of(before: &Position, mv: Move, mover: Piece) -> PieceChanges {
         let victim_square = if mv.is_en_passant() {
             Square::new(mv.to().file(), mv.from().rank())
@@ -42,6 +43,14 @@ impl PieceChanges {
             came: Some((arrived, mv.to())),
         }
     }
+}
+
+/// True if `mv` by `mover` is a king's crossing between files d and e, which turns its side's
+/// view ([`View::of`]).
+#[inline]
+fn turns_view(mover: Piece, mv: Move) -> bool {
+    mover.piece_type() == PieceType::King
+        && (mv.from().file().index() >= 4) != (mv.to().file().index() >= 4)
 }
 
 /// One accumulator per ply, and for each ply not yet up to date the changes its move made.
@@ -86,7 +95,7 @@ impl AccumulatorStack {
         let changes = match mv {
             None => PieceChanges::default(),
             Some(mv) => match before.piece_at(mv.from()) {
-                Some(mover) if mover.piece_type() != PieceType::King => {
+                Some(mover) if !mv.is_castle() && !turns_view(mover, mv) => {
                     PieceChanges::of(before, mv, mover)
                 }
                 _ => {
