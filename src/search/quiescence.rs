@@ -81,7 +81,7 @@ impl ThreadData {
                 {
                     continue;
                 }
-                if !see_ge(pos, mv, 0) {
+                if !picker.last_keeps_material() && !see_ge(pos, mv, 0) {
                     continue;
                 }
             }
