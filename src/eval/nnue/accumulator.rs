@@ -138,7 +138,7 @@ impl Accumulator {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::chess::chess960::chess960_start;
     use crate::chess::{Move, MoveFlag};
@@ -146,11 +146,12 @@ mod tests {
     use crate::eval::nnue::network::made_up_network;
     use crate::eval::nnue::simd::Kernel;
 
-    /// A tiny generator, so the games are the same on every run.
-    struct Lcg(u64);
+    /// A tiny generator, so the games are the same on every run (the accumulator stack's
+    /// tests use it too).
+    pub(in crate::eval::nnue) struct Lcg(pub(in crate::eval::nnue) u64);
 
     impl Lcg {
-        fn below(&mut self, bound: usize) -> usize {
+        pub(in crate::eval::nnue) fn below(&mut self, bound: usize) -> usize {
             self.0 = self
                 .0
                 .wrapping_mul(6_364_136_223_846_793_005)

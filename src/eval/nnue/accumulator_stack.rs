@@ -158,21 +158,9 @@ impl AccumulatorStack {
 mod tests {
     use super::*;
     use crate::chess::chess960::chess960_start;
+    use crate::eval::nnue::accumulator::tests::Lcg;
     use crate::eval::nnue::network::made_up_network;
     use crate::eval::nnue::simd::Kernel;
-
-    /// A tiny generator, so the walks are the same on every run.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, bound: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((self.0 >> 33) % bound as u64) as usize
-        }
-    }
 
     /// Walks up and down random lines as a search does (moves, null moves, going back a few
     /// plies), evaluating at random plies only, with every kernel this CPU runs; every
