@@ -141,7 +141,7 @@ impl Accumulator {
 pub(super) mod tests {
     use super::*;
     use crate::chess::chess960::chess960_start;
-    use crate::chess::{Move, MoveFlag};
+    use crate::chess::{Move, MoveFlag, MoveList};
     use crate::eval::nnue::embedded;
     use crate::eval::nnue::network::made_up_network;
     use crate::eval::nnue::simd::Kernel;
@@ -158,6 +158,30 @@ pub(super) mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             ((self.0 >> 33) % bound as u64) as usize
         }
+    }
+
+    /// A random move of `moves` (not empty), half the time one of the rare kinds (castling,
+    /// en passant, promotion) if there is one, so that they are tested often; counts the
+    /// castles, en passant captures and promotions picked in `seen[0..3]`.
+    pub(in crate::eval::nnue) fn random_move(
+        rng: &mut Lcg,
+        moves: &MoveList,
+        seen: &mut [usize],
+    ) -> Move {
+        let rare: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|mv| mv.is_castle() || mv.is_en_passant() || mv.is_promotion())
+            .collect();
+        let mv = if !rare.is_empty() && rng.below(2) == 0 {
+            rare[rng.below(rare.len())]
+        } else {
+            moves.as_slice()[rng.below(moves.len())]
+        };
+        seen[0] += usize::from(mv.is_castle());
+        seen[1] += usize::from(mv.is_en_passant());
+        seen[2] += usize::from(mv.is_promotion());
+        mv
     }
 
     /// Plays 300 random games (one in five from a Chess960 start) with `net` on every kernel
@@ -183,20 +207,7 @@ pub(super) mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    // Prefer the rare kinds of move when they come up, to test them often.
-                    let rare: Vec<Move> = moves
-                        .iter()
-                        .copied()
-                        .filter(|mv| mv.is_castle() || mv.is_en_passant() || mv.is_promotion())
-                        .collect();
-                    let mv = if !rare.is_empty() && rng.below(2) == 0 {
-                        rare[rng.below(rare.len())]
-                    } else {
-                        moves.as_slice()[rng.below(moves.len())]
-                    };
-                    seen[0] += usize::from(mv.is_castle());
-                    seen[1] += usize::from(mv.is_en_passant());
-                    seen[2] += usize::from(mv.is_promotion());
+                    let mv = random_move(&mut rng, &moves, &mut seen);
                     let next = pos.play(mv);
                     let side = pos.side_to_move();
                     seen[4] += usize::from(View::of(&pos, side) != View::of(&next, side));

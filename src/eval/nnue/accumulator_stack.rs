@@ -158,7 +158,7 @@ impl AccumulatorStack {
 mod tests {
     use super::*;
     use crate::chess::chess960::chess960_start;
-    use crate::eval::nnue::accumulator::tests::Lcg;
+    use crate::eval::nnue::accumulator::tests::{random_move, Lcg};
     use crate::eval::nnue::network::made_up_network;
     use crate::eval::nnue::simd::Kernel;
 
@@ -202,20 +202,7 @@ mod tests {
                         passed.make_null_move();
                         (None, passed)
                     } else {
-                        // Prefer the rare kinds of move when they come up, to test them often.
-                        let rare: Vec<Move> = moves
-                            .iter()
-                            .copied()
-                            .filter(|mv| mv.is_castle() || mv.is_en_passant() || mv.is_promotion())
-                            .collect();
-                        let mv = if !rare.is_empty() && rng.below(2) == 0 {
-                            rare[rng.below(rare.len())]
-                        } else {
-                            moves.as_slice()[rng.below(moves.len())]
-                        };
-                        seen[0] += usize::from(mv.is_castle());
-                        seen[1] += usize::from(mv.is_en_passant());
-                        seen[2] += usize::from(mv.is_promotion());
+                        let mv = random_move(&mut rng, &moves, &mut seen);
                         (Some(mv), pos.play(mv))
                     };
                     stack.push(&net, ply, &pos, mv, &next);
