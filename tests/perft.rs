@@ -157,3 +157,67 @@ fn incremental_key_matches_recomputation() {
     }
     assert_eq!(nodes, 891_593);
 }
+
+/// The limits `stopped_counts` asks about.
+const LIMITS: [u64; 7] = [0, 1, 2, 3, 4, 10, 40];
+
+/// `has_more_legal_moves_than` for each of `LIMITS`.
+fn stopped_counts(pos: &Position) -> [bool; 7] {
+    [
+        pos.has_more_legal_moves_than::<0>(),
+        pos.has_more_legal_moves_than::<1>(),
+        pos.has_more_legal_moves_than::<2>(),
+        pos.has_more_legal_moves_than::<3>(),
+        pos.has_more_legal_moves_than::<4>(),
+        pos.has_more_legal_moves_than::<10>(),
+        pos.has_more_legal_moves_than::<40>(),
+    ]
+}
+
+/// Checks at every node of the tree that counts stopped early (`has_more_legal_moves_than`,
+/// which stops at the first piece past its limit) agree with the full count; returns the
+/// nodes checked.
+fn check_stopped_counts(pos: &Position, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    let count = pos.count_legal_moves();
+    assert_eq!(count, moves.len() as u64, "{}", pos.to_fen());
+    assert_eq!(
+        stopped_counts(pos),
+        LIMITS.map(|limit| count > limit),
+        "{}",
+        pos.to_fen()
+    );
+    assert_eq!(pos.has_legal_move(), count > 0, "{}", pos.to_fen());
+    if depth == 0 {
+        return 1;
+    }
+    1 + moves
+        .iter()
+        .map(|&mv| check_stopped_counts(&pos.play(mv), depth - 1))
+        .sum::<u64>()
+}
+
+#[test]
+fn counts_stopped_early_agree_with_full_counts() {
+    let mut nodes = 0;
+    for file in ["perftsuite.epd", "cpw6.epd", "chess960.epd"] {
+        for case in load(file).iter().take(200) {
+            let pos = Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{e}"));
+            nodes += check_stopped_counts(&pos, 2);
+        }
+    }
+    // Checkmated (no move at all), stalemated, and in double check (king moves only).
+    for (fen, count) in [
+        (
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            0,
+        ),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 0),
+        ("4r2k/8/8/8/R7/5n2/8/4K3 w - - 0 1", 3),
+    ] {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(pos.count_legal_moves(), count, "{fen}");
+        nodes += check_stopped_counts(&pos, 0);
+    }
+    assert_eq!(nodes, 183_900);
+}

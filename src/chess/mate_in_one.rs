@@ -29,6 +29,21 @@ struct MateFinder<'a> {
 }
 
 impl MoveSink for MateFinder<'_> {
+    const STOPS_EARLY: bool = true;
+
+    fn is_satisfied(&self) -> bool {
+        self.found.is_some()
+    }
+
+    fn wanted_king_targets(&self) -> Bitboard {
+        let king = self.pos.king_square(self.pos.side_to_move());
+        if self.checks.discoverers().contains(king) {
+            Bitboard::FULL
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
     fn add(&mut self, mv: Move) {
         if self.found.is_none()
             && self.checks.gives_check(self.pos, mv)
@@ -67,12 +82,14 @@ mod tests {
 
     #[test]
     fn finds_the_mates() {
-        // Back rank; smothered; a promotion; any knight move uncovering the rook; a queen
-        // backed by a knight (WAC.021 after Qh6, if Black passed).
+        // Back rank; smothered; a promotion; any knight move uncovering the rook; a king
+        // stepping off the rook's rank; a queen backed by a knight (WAC.021 after Qh6, if
+        // Black passed).
         assert!(mates_in_one("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
         assert!(mates_in_one("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1"));
         assert!(mates_in_one("k7/2P5/1K6/8/8/8/8/8 w - - 0 1"));
         assert!(mates_in_one("k7/2K5/8/8/N7/8/8/R7 w - - 0 1"));
+        assert!(mates_in_one("R2K3k/6pp/8/8/8/8/8/8 w - - 0 1"));
         assert!(mates_in_one(
             "5rk1/1b3p1p/pp3p1Q/3n1N2/1P6/P1qB1PP1/8/4R1K1 w - - 0 1"
         ));
@@ -93,6 +110,7 @@ mod tests {
             "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",
             "k7/2P5/1K6/8/8/8/8/8 w - - 0 1",
             "k7/2K5/8/8/N7/8/8/R7 w - - 0 1",
+            "R2K3k/6pp/8/8/8/8/8/8 w - - 0 1",
             "5rk1/1b3p1p/pp3p1Q/3n1N2/1P6/P1qB1PP1/8/4R1K1 w - - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",

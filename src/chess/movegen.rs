@@ -30,6 +30,27 @@ pub trait MoveSink {
     /// One move.
     fn add(&mut self, mv: Move);
 
+    /// True for sinks that may want no more moves before the end ([`Self::is_satisfied`]):
+    /// the king's moves then come one square at a time.
+    const STOPS_EARLY: bool = false;
+
+    /// True once the sink wants no more moves: the generator then stops at the next square
+    /// of the king or the next piece. "Is there a legal move?" is mostly answered by the
+    /// king's first safe square, where a full count would test every square and generate
+    /// every piece.
+    #[inline(always)]
+    fn is_satisfied(&self) -> bool {
+        false
+    }
+
+    /// The squares the king may step to that the sink wants; only those are tested for
+    /// safety (a test is an attack lookup). A mate finder wants none unless stepping away
+    /// uncovers a check.
+    #[inline(always)]
+    fn wanted_king_targets(&self) -> Bitboard {
+        Bitboard::FULL
+    }
+
     /// A piece on `from` moves to each square of `targets`; those in `enemies` are captures.
     #[inline(always)]
     fn add_piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
@@ -87,29 +108,40 @@ impl MoveSink for MoveList {
     }
 }
 
-/// Counts moves without listing them (perft's bulk counting at the leaves).
+/// Counts moves without listing them (perft's bulk counting at the leaves), and stops the
+/// generation once it has seen more than `LIMIT`. The limit is a constant so that perft's
+/// counter, which never stops, has no test to make.
 #[derive(Default)]
-pub struct MoveCounter(pub u64);
+struct MoveCounter<const LIMIT: u64> {
+    count: u64,
+}
 
-impl MoveSink for MoveCounter {
+impl<const LIMIT: u64> MoveSink for MoveCounter<LIMIT> {
+    const STOPS_EARLY: bool = LIMIT != u64::MAX;
+
     #[inline(always)]
     fn add(&mut self, _mv: Move) {
-        self.0 += 1;
+        self.count += 1;
+    }
+
+    #[inline(always)]
+    fn is_satisfied(&self) -> bool {
+        self.count > LIMIT
     }
 
     #[inline(always)]
     fn add_piece_moves(&mut self, _from: Square, targets: Bitboard, _enemies: Bitboard) {
-        self.0 += u64::from(targets.popcount());
+        self.count += u64::from(targets.popcount());
     }
 
     #[inline(always)]
     fn add_pawn_moves(&mut self, targets: Bitboard, _from_offset: i8, _flag: MoveFlag) {
-        self.0 += u64::from(targets.popcount());
+        self.count += u64::from(targets.popcount());
     }
 
     #[inline(always)]
     fn add_promotions(&mut self, targets: Bitboard, _from_offset: i8, _capture: bool) {
-        self.0 += 4 * u64::from(targets.popcount());
+        self.count += 4 * u64::from(targets.popcount());
     }
 }
 
@@ -150,14 +182,22 @@ impl Position {
 
     /// Number of legal moves, counted without listing them.
     pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter::default();
+        let mut counter = MoveCounter::<{ u64::MAX }>::default();
         self.generate::<{ kind::ALL }, _>(&mut counter);
-        counter.0
+        counter.count
+    }
+
+    /// True if the side to move has more than `LIMIT` legal moves; generation stops as soon
+    /// as that is known.
+    pub fn has_more_legal_moves_than<const LIMIT: u64>(&self) -> bool {
+        let mut counter = MoveCounter::<LIMIT>::default();
+        self.generate::<{ kind::ALL }, _>(&mut counter);
+        counter.is_satisfied()
     }
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        self.count_legal_moves() > 0
+        self.has_more_legal_moves_than::<0>()
     }
 
     /// Generates the legal moves of kind `KIND` into `sink`.
@@ -177,12 +217,20 @@ impl Position {
         // King moves: test each target with the king lifted, so sliders see through it.
         let without_king = occupied.without(king);
         let mut king_targets = Bitboard::EMPTY;
-        for to in king_attacks(king) & kind_mask {
+        for to in king_attacks(king) & kind_mask & sink.wanted_king_targets() {
             if !self.is_attacked(to, them, without_king) {
                 king_targets = king_targets.with(to);
+                if S::STOPS_EARLY {
+                    sink.add_piece_moves(king, Bitboard::from_square(to), enemies);
+                    if sink.is_satisfied() {
+                        return;
+                    }
+                }
             }
         }
-        sink.add_piece_moves(king, king_targets, enemies);
+        if !S::STOPS_EARLY {
+            sink.add_piece_moves(king, king_targets, enemies);
+        }
 
         let checkers = self.checkers();
         if checkers.has_several() {
@@ -197,6 +245,9 @@ impl Position {
 
         for from in self.pieces(us, PieceType::Knight) & !pinned {
             sink.add_piece_moves(from, knight_attacks(from) & targets, enemies);
+            if sink.is_satisfied() {
+                return;
+            }
         }
         let queens = self.pieces(us, PieceType::Queen);
         for from in self.pieces(us, PieceType::Bishop) | queens {
@@ -205,6 +256,9 @@ impl Position {
                 attacks &= line(king, from);
             }
             sink.add_piece_moves(from, attacks, enemies);
+            if sink.is_satisfied() {
+                return;
+            }
         }
         for from in self.pieces(us, PieceType::Rook) | queens {
             let mut attacks = rook_attacks(from, occupied) & targets;
@@ -212,10 +266,16 @@ impl Position {
                 attacks &= line(king, from);
             }
             sink.add_piece_moves(from, attacks, enemies);
+            if sink.is_satisfied() {
+                return;
+            }
         }
 
         let pawns = self.pieces(us, PieceType::Pawn);
         self.generate_pawn_moves::<KIND, S>(sink, pawns & !pinned, check_mask);
+        if sink.is_satisfied() {
+            return;
+        }
         for from in pawns & pinned {
             let along_pin = line(king, from);
             self.generate_pawn_moves::<KIND, S>(

@@ -307,7 +307,7 @@ impl ThreadData {
                 && eval >= beta
                 && after_null
                 && pos.has_non_pawn_material(us)
-                && pos.count_legal_moves() > NMP_MIN_LEGAL_MOVES
+                && pos.has_more_legal_moves_than::<NMP_MIN_LEGAL_MOVES>()
                 && !*mate_threat
             {
                 let reduction = NMP_BASE_REDUCTION.get()
