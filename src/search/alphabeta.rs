@@ -15,7 +15,7 @@
 //! stacks, and every score a node returns or stores within `±MATE`.
 
 use super::eval_scale::EvalScale;
-use super::history::Continuation;
+use super::history::{Continuation, ContinuationKey};
 use super::ordering::MovePicker;
 use super::params::*;
 use super::score::{bound_of, is_valid, score_from_tt, score_to_tt, tt_cutoff};
@@ -591,7 +591,9 @@ impl ThreadData {
         let back = |n: usize| {
             ply.checked_sub(n)
                 .and_then(|p| self.stack[p].played)
-                .map(|(piece, mv)| (piece, mv.to()))
+                .map_or(ContinuationKey::NONE, |(piece, mv)| {
+                    ContinuationKey::new(piece, mv.to())
+                })
         };
         [back(1), back(2)]
     }

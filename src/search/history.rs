@@ -7,11 +7,27 @@ use super::correction::CorrectionHistory;
 use super::params::{HISTORY_MAX, MAX_PLY};
 use crate::chess::{Color, Move, Piece, Position, Square};
 
-/// A move as continuation history sees it: the piece that moved and where it went.
-pub type PieceTo = (Piece, Square);
+/// A move as continuation history sees it, the piece that moved and where it went, as the
+/// index of its table; or no move (the root's plies, a null move), whose table is all zeros
+/// and never written. Scoring then reads both tables without asking whether they exist.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ContinuationKey(u16);
+
+impl ContinuationKey {
+    /// No earlier move.
+    pub const NONE: ContinuationKey = ContinuationKey(CONTINUATION_TABLES as u16 - 1);
+
+    /// The move of `piece` to `target`.
+    pub fn new(piece: Piece, target: Square) -> ContinuationKey {
+        ContinuationKey((piece.index() * 64 + target.index()) as u16)
+    }
+}
 
 /// The moves one and two plies before a node, as keys into continuation history.
-pub type Continuation = [Option<PieceTo>; 2];
+pub type Continuation = [ContinuationKey; 2];
+
+/// A table for each piece and target, and the empty one of `ContinuationKey::NONE`.
+const CONTINUATION_TABLES: usize = 12 * 64 + 1;
 
 /// One continuation table: scores of (piece, target) after a given (piece, target).
 type ContinuationTable = [[i16; 64]; 12];
@@ -21,7 +37,7 @@ type ContinuationTable = [[i16; 64]; 12];
 pub struct History {
     quiet: Box<[[[i16; 64]; 64]; 2]>,
     capture: Box<[[[i16; 6]; 64]; 12]>,
-    /// Indexed by `piece * 64 + target` of the earlier move.
+    /// Indexed by the earlier move's `ContinuationKey`.
     continuation: Box<[ContinuationTable]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     counters: [[Option<Move>; 64]; 12],
@@ -56,7 +72,7 @@ impl History {
         Box::new(History {
             quiet: Box::new([[[0; 64]; 64]; 2]),
             capture: Box::new([[[0; 6]; 64]; 12]),
-            continuation: vec![[[0; 64]; 12]; 12 * 64].into_boxed_slice(),
+            continuation: vec![[[0; 64]; 12]; CONTINUATION_TABLES].into_boxed_slice(),
             killers: [[None; 2]; MAX_PLY + 2],
             counters: [[None; 64]; 12],
             correction: CorrectionHistory::default(),
@@ -83,8 +99,8 @@ impl History {
     #[inline]
     pub fn quiet_score(&self, color: Color, piece: Piece, mv: Move, cont: &Continuation) -> i32 {
         let mut score = i32::from(self.quiet[color.index()][mv.from().index()][mv.to().index()]);
-        for &(before, target) in cont.iter().flatten() {
-            let table = &self.continuation[before.index() * 64 + target.index()];
+        for key in cont {
+            let table = &self.continuation[usize::from(key.0)];
             score += i32::from(table[piece.index()][mv.to().index()]);
         }
         score
@@ -104,9 +120,11 @@ impl History {
             &mut self.quiet[color.index()][mv.from().index()][mv.to().index()],
             bonus,
         );
-        for &(before, target) in cont.iter().flatten() {
-            let table = &mut self.continuation[before.index() * 64 + target.index()];
-            apply(&mut table[piece.index()][mv.to().index()], bonus);
+        for &key in cont {
+            if key != ContinuationKey::NONE {
+                let table = &mut self.continuation[usize::from(key.0)];
+                apply(&mut table[piece.index()][mv.to().index()], bonus);
+            }
         }
     }
 
@@ -198,20 +216,21 @@ mod tests {
         let pos = Position::startpos();
         let knight = Piece::new(Color::White, PieceType::Knight);
         let mv = crate::rules::parse_uci_move(&pos, "g1f3", false).expect("legal");
-        let after = Some((Piece::new(Color::Black, PieceType::Pawn), Square::E5));
+        let after = ContinuationKey::new(Piece::new(Color::Black, PieceType::Pawn), Square::E5);
+        let none = ContinuationKey::NONE;
         let mut history = History::new();
-        history.update_quiet(Color::White, knight, mv, &[after, None], 1000);
+        history.update_quiet(Color::White, knight, mv, &[after, none], 1000);
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[after, None]),
+            history.quiet_score(Color::White, knight, mv, &[after, none]),
             2000
         );
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[None, None]),
+            history.quiet_score(Color::White, knight, mv, &[none, none]),
             1000
         );
         history.age();
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[None, after]),
+            history.quiet_score(Color::White, knight, mv, &[none, after]),
             1000
         );
     }

@@ -4,7 +4,7 @@
 //! butterfly and continuation history), and last the captures that lose material by static
 //! exchange. Quiescence pickers hand out no quiets, or only those that give check.
 
-use super::history::{Continuation, History};
+use super::history::{Continuation, ContinuationKey, History};
 use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::{see_ge, SEE_VALUES};
 use crate::chess::movegen::kind;
@@ -153,7 +153,7 @@ impl MovePicker {
             tt_move.filter(|&mv| quiets == Quiets::All || mv.is_noisy()),
             [None; 2],
             None,
-            [None; 2],
+            [ContinuationKey::NONE; 2],
         );
         picker.quiets = quiets;
         picker
@@ -170,36 +170,13 @@ impl MovePicker {
                     }
                     self.tt_move = None;
                 }
-                Stage::GenerateNoisy => {
-                    pos.generate::<{ kind::NOISY }, _>(&mut self.noisy.moves);
-                    self.score_noisy(pos, history);
-                    self.stage = Stage::GoodNoisy;
-                }
+                Stage::GenerateNoisy => self.generate_noisy(pos, history),
                 Stage::GoodNoisy => match self.noisy.pick(GOOD_NOISY) {
                     Some((mv, _)) if Some(mv) == self.tt_move => {}
                     Some((mv, _)) => return Some(mv),
                     None => self.stage = Stage::GenerateQuiet,
                 },
-                Stage::GenerateQuiet => {
-                    match self.quiets {
-                        Quiets::All => {
-                            pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
-                            self.sort_quiets(pos, history);
-                        }
-                        Quiets::Checks => {
-                            let mut quiets = MoveList::new();
-                            pos.generate::<{ kind::QUIET }, _>(&mut quiets);
-                            let checks = pos.check_squares();
-                            for &mv in quiets.as_slice() {
-                                if checks.gives_check(pos, mv) {
-                                    self.quiet.moves.push(mv);
-                                }
-                            }
-                        }
-                        Quiets::None => {}
-                    }
-                    self.stage = Stage::Quiet;
-                }
+                Stage::GenerateQuiet => self.generate_quiets(pos, history),
                 Stage::Quiet => match self.quiet.next_in_order() {
                     Some(mv) if Some(mv) == self.tt_move => {}
                     Some(mv) => return Some(mv),
@@ -220,6 +197,37 @@ impl MovePicker {
     /// False means not known.
     pub fn last_keeps_material(&self) -> bool {
         self.stage == Stage::GoodNoisy
+    }
+
+    // The generating stages run once a node, the others once a move: kept out of line, so
+    // that a call that only hands out a move does not pay for their 2 KB frame and set-up.
+    #[inline(never)]
+    fn generate_noisy(&mut self, pos: &Position, history: &History) {
+        pos.generate::<{ kind::NOISY }, _>(&mut self.noisy.moves);
+        self.score_noisy(pos, history);
+        self.stage = Stage::GoodNoisy;
+    }
+
+    #[inline(never)]
+    fn generate_quiets(&mut self, pos: &Position, history: &History) {
+        match self.quiets {
+            Quiets::All => {
+                pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
+                self.sort_quiets(pos, history);
+            }
+            Quiets::Checks => {
+                let mut quiets = MoveList::new();
+                pos.generate::<{ kind::QUIET }, _>(&mut quiets);
+                let checks = pos.check_squares();
+                for &mv in quiets.as_slice() {
+                    if checks.gives_check(pos, mv) {
+                        self.quiet.moves.push(mv);
+                    }
+                }
+            }
+            Quiets::None => {}
+        }
+        self.stage = Stage::Quiet;
     }
 
     fn score_noisy(&mut self, pos: &Position, history: &History) {
@@ -311,7 +319,7 @@ mod tests {
                 tt,
                 [legal.as_slice().first().copied(), None],
                 None,
-                [None; 2],
+                [ContinuationKey::NONE; 2],
             );
             let mut seen = Vec::new();
             while let Some(mv) = picker.next(&pos, &history) {
