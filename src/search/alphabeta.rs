@@ -283,11 +283,7 @@ impl ThreadData {
             // mate at once: the searches below would miss that quiet mate (WAC.021, WAC.055).
             // Asked only when a pruning is about to trust the evaluation.
             let mate_threat = LazyCell::new(|| {
-                depth >= MATE_THREAT_MIN_DEPTH.get() && {
-                    let mut passed = *pos;
-                    passed.make_null_move();
-                    passed.mate_in_one().is_some()
-                }
+                depth >= MATE_THREAT_MIN_DEPTH.get() && self.mate_threats.threatened(pos)
             });
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
             if depth <= RFP_MAX_DEPTH

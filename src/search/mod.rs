@@ -16,6 +16,7 @@ pub mod history;
 pub mod limits;
 pub mod live;
 mod live_output;
+pub mod mate_threats;
 pub mod ordering;
 pub mod params;
 mod quiescence;

@@ -3,6 +3,7 @@
 
 use super::history::History;
 use super::live::LiveFn;
+use super::mate_threats::MateThreats;
 use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
 use super::root_move::RootMove;
 use super::tablebase_use::TablebaseUse;
@@ -73,6 +74,8 @@ pub struct ThreadData {
     pub null_barrier: usize,
     /// Move-ordering memory.
     pub history: Box<History>,
+    /// Answers about mate threats, by position.
+    pub mate_threats: MateThreats,
     /// Per-ply frames.
     pub stack: Box<[Frame; MAX_PLY + 4]>,
     /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
@@ -140,6 +143,7 @@ impl ThreadData {
             null_barrier: 0,
             keys: stack_keys,
             history,
+            mate_threats: MateThreats::new(),
             stack: Box::new([Frame::default(); MAX_PLY + 4]),
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
