@@ -29,7 +29,7 @@ use crate::files;
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, SearchControl, SearchJob, SEARCH_STACK_BYTES};
+use crate::search::{search_afresh, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -149,6 +149,7 @@ pub fn play_game(
     let mut game = Game::new(start);
     let mut plies = Vec::new();
     let mut adjudicator = Adjudicator::default();
+    let mut histories = Histories::new();
     let (result, ending) = loop {
         let status = game.outcome();
         if status != Status::Ongoing {
@@ -173,7 +174,8 @@ pub fn play_game(
             net: Arc::clone(net),
             ..SearchJob::new(pos, limits.clone())
         };
-        let found = search(&job, tt, &SearchControl::new(&job.limits, 0), &|_| {});
+        let control = SearchControl::new(&job.limits, 0);
+        let found = search_afresh(&job, tt, &mut histories, &control, &|_| {});
         let mv = found
             .best
             .expect("invariant: an ongoing game has a legal move");

@@ -67,6 +67,13 @@ impl Default for CorrectionHistory {
 }
 
 impl CorrectionHistory {
+    /// Forgets every correction.
+    pub fn reset(&mut self) {
+        for table in self.table.iter_mut().flatten() {
+            table.fill(0);
+        }
+    }
+
     /// `raw`, the static evaluation of `pos`, corrected: half the pawn-structure correction
     /// and a quarter of each side's pieces'. The result stays within [`EVAL_LIMIT`], as the
     /// evaluation itself does.
