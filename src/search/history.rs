@@ -35,6 +35,9 @@ type ContinuationTable = [[i16; 64]; 12];
 /// Bits of a set of continuation tables, one per table.
 type TableSet = [u64; CONTINUATION_TABLES.div_ceil(64)];
 
+/// The empty set of tables.
+const NO_TABLES: TableSet = [0; CONTINUATION_TABLES.div_ceil(64)];
+
 /// Histories, killers and counter-moves, and the thread's evaluation corrections (about
 /// 1.6 MB, on the heap).
 pub struct History {
@@ -80,7 +83,7 @@ impl History {
             quiet: Box::new([[[0; 64]; 64]; 2]),
             capture: Box::new([[[0; 6]; 64]; 12]),
             continuation: vec![[[0; 64]; 12]; CONTINUATION_TABLES].into_boxed_slice(),
-            written: [0; CONTINUATION_TABLES.div_ceil(64)],
+            written: NO_TABLES,
             killers: [[None; 2]; MAX_PLY + 2],
             counters: [[None; 64]; 12],
             correction: CorrectionHistory::default(),
@@ -115,7 +118,7 @@ impl History {
         for index in tables(&self.written) {
             self.continuation[index] = [[0; 64]; 12];
         }
-        self.written = [0; CONTINUATION_TABLES.div_ceil(64)];
+        self.written = NO_TABLES;
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.counters = [[None; 64]; 12];
         self.correction.reset();
@@ -313,7 +316,7 @@ mod tests {
 
     #[test]
     fn the_written_set_lists_its_tables_in_order() {
-        let mut set: TableSet = [0; CONTINUATION_TABLES.div_ceil(64)];
+        let mut set = NO_TABLES;
         for index in [0, 63, 64, 500, CONTINUATION_TABLES - 2] {
             set[index / 64] |= 1 << (index % 64);
         }
