@@ -10,7 +10,7 @@ use ferrite::chess::{Color, Move, PieceType, Position};
 use ferrite::rules::{Game, Status};
 use ferrite::search::limits::Limits;
 use ferrite::search::see::{captured_value, see_ge};
-use ferrite::search::strength::{search_at, Strength, MAX_ELO, MIN_ELO};
+use ferrite::search::strength::{search_at, Strength, CANDIDATES, MAX_ELO, MIN_ELO};
 use ferrite::search::tt::TranspositionTable;
 use ferrite::search::{Histories, SearchControl, SearchJob};
 use std::time::Duration;
@@ -187,7 +187,7 @@ fn levels_from_2000_never_hang_the_queen() {
 }
 
 #[test]
-fn the_top_level_searches_one_line_as_full_strength_does() {
+fn the_top_level_plays_the_best_of_its_candidate_lines() {
     let pos =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .expect("fen");
@@ -198,7 +198,10 @@ fn the_top_level_searches_one_line_as_full_strength_does() {
             soft_nodes: Some(nodes),
             ..Limits::default()
         };
-        let job = SearchJob::new(pos, limits);
+        let mut job = SearchJob::new(pos, limits);
+        if strength.is_none() {
+            job.multipv = CANDIDATES;
+        }
         let tt = TranspositionTable::new(16);
         let control = SearchControl::new(&job.limits, 0);
         let found = search_at(
@@ -216,7 +219,7 @@ fn the_top_level_searches_one_line_as_full_strength_does() {
         seed: 7,
         last_capture: None,
     };
-    // Scoring four lines would cost the same budget depth.
+    // Its cap is 0: it searches as full strength does with that many lines and plays the best.
     assert_eq!(result(Some(top)), result(None));
 }
 

@@ -51,13 +51,13 @@ pub const ELO_SCALE: [(i32, f64); 9] = [
     (1400, 8.50),
     (1600, 10.20),
     (1800, 12.00),
-    (2000, 15.00),
-    (2200, 18.00),
-    (2400, 19.50),
+    (2000, 14.18),
+    (2200, 17.07),
+    (2400, 20.10),
 ];
 
 /// How many of the best root moves a weakened search scores and may choose from, from skill
-/// 0 up.
+/// 0 up: at every level up to the top, so that the rating rises evenly with the skill.
 pub const CANDIDATES: usize = 4;
 
 /// How many at the lowest skill.
@@ -85,8 +85,10 @@ const SCORE_CLAMP: i32 = 3000;
 pub struct Level {
     /// Nodes after which no new iteration starts.
     pub nodes: u64,
-    /// How many of the best root moves it scores and may choose from: one where its cap is
-    /// 0, as scoring more would cost it depth for nothing.
+    /// How many of the best root moves it scores and may choose from. The top levels, whose
+    /// cap is 0, still score [`CANDIDATES`]: the lines cost depth, and one line where the cap
+    /// reached 0 made the rating leap there (one line at skill 19.50 played about 230 Elo
+    /// above four at 18.52).
     pub candidates: usize,
     /// Softmax temperature in centipawns: a move this much worse than another is e times
     /// less likely.
@@ -113,11 +115,7 @@ impl Level {
             (250.0 * weakness.min(1.0) + (MAX_LOSS_CAP - 250.0) * below_zero).round() as i32;
         Level {
             nodes: skill.max(0.0).exp2().round() as u64,
-            candidates: if max_loss == 0 {
-                1
-            } else {
-                CANDIDATES + extra_candidates.round() as usize
-            },
+            candidates: CANDIDATES + extra_candidates.round() as usize,
             temperature: (100.0 * weakness).max(0.1),
             max_loss,
         }
@@ -307,7 +305,7 @@ mod tests {
         assert_eq!(Level::from_skill(10.0).nodes, 1024);
         assert_eq!(Level::from_skill(0.0).max_loss, 250);
         assert_eq!(Level::from_skill(0.0).candidates, CANDIDATES);
-        assert_eq!((strong.candidates, strong.max_loss), (1, 0));
+        assert_eq!((strong.candidates, strong.max_loss), (CANDIDATES, 0));
         let lowest = Level::from_skill(MIN_SKILL - 10.0);
         assert_eq!((lowest.candidates, lowest.max_loss), (MAX_CANDIDATES, 450));
     }
