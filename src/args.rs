@@ -35,7 +35,7 @@ pub enum Command {
     },
     /// Print the tunable search parameters as OpenBench SPSA input, one per line:
     /// `name, int, default, min, max, c_end, r_end` (a build with `--features spsa`
-    /// announces them as UCI options too).
+    /// announces them as UCI options too and can set them).
     Spsa,
     /// Play self-play games and append them, every move with its search score, to a binary
     /// game file, until it holds `--games` games (so an interrupted run resumes).
@@ -96,7 +96,8 @@ pub struct EpdArgs {
     /// Only records whose id starts with this.
     #[arg(long)]
     pub filter: Option<String>,
-    /// Set a tunable search parameter first, as `NAME=VALUE` (repeatable; see `spsa`).
+    /// Set a tunable search parameter first, as `NAME=VALUE` (repeatable; see `spsa`). Only
+    /// a build with `--features spsa` can: elsewhere the parameters are constants.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = name_value)]
     pub set: Vec<(String, String)>,
 }

@@ -418,18 +418,29 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
 }
 
 #[test]
-fn epd_takes_tunable_settings_and_refuses_bad_ones() {
+fn epd_takes_tunable_settings_only_in_the_tuning_build_and_refuses_bad_ones() {
     let suite = temp_path("mate-in-one.epd");
     std::fs::write(&suite, "k7/8/1K6/8/8/8/8/7R w - - bm Rh8#; id \"m1\";\n").expect("write");
     let path = suite.to_string_lossy().to_string();
-    let run = |set: &str| ferrite(&["epd", &path, "--movetime", "100", "--set", set], "");
-    let (ok, lines) = run("RAZOR_MARGIN=300");
-    assert!(ok);
-    assert_eq!(lines, ["solved 1/1"]);
+    let run = |set: &str| run_ferrite(&["epd", &path, "--movetime", "100", "--set", set], "");
+    let set = run("RAZOR_MARGIN=300");
+    if cfg!(feature = "spsa") {
+        assert_eq!(set.code, Some(0), "{}", set.stderr);
+        assert_eq!(set.stdout, "solved 1/1\n");
+    } else {
+        // A normal build's tunables are constants: setting one is bad input.
+        assert_eq!(set.code, Some(2));
+        assert_eq!(set.stdout, "");
+        assert_eq!(
+            set.stderr,
+            "error: parameter `RAZOR_MARGIN` is a constant in this build (build with \
+             `--features spsa` to set it)\n"
+        );
+    }
     for bad in ["NO_SUCH_PARAMETER=1", "RAZOR_MARGIN=wide", "RAZOR_MARGIN"] {
-        let (ok, lines) = run(bad);
-        assert!(!ok, "{bad}");
-        assert!(lines.is_empty(), "{bad}: {lines:?}");
+        let run = run(bad);
+        assert_eq!(run.code, Some(2), "{bad}");
+        assert_eq!(run.stdout, "", "{bad}");
     }
     let _ = std::fs::remove_file(suite);
 }

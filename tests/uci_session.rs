@@ -114,6 +114,7 @@ fn setoption_variants_are_accepted_and_bad_ones_reported() {
     assert!(legal_from_start(&[], &best));
 }
 
+#[cfg(feature = "spsa")]
 #[test]
 fn search_parameters_are_settable_for_tuning() {
     let mut s = Session::start();
@@ -134,6 +135,20 @@ fn search_parameters_are_settable_for_tuning() {
     s.send("position startpos");
     let (_, best) = s.go("go depth 6", SHORT);
     assert!(legal_from_start(&[], &best));
+}
+
+// A normal build's search parameters are constants, neither announced nor settable.
+#[cfg(not(feature = "spsa"))]
+#[test]
+fn search_parameters_are_unknown_options_outside_the_tuning_build() {
+    let mut s = Session::start();
+    assert_replies(
+        &mut s,
+        &[(
+            "setoption name RFP_MARGIN value 90",
+            &["info string error: unknown option 'RFP_MARGIN'"],
+        )],
+    );
 }
 
 #[test]

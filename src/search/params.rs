@@ -1,15 +1,21 @@
 //! Every search parameter in one place, each with where its value came from. All values are
 //! starting points set by hand from common practice; matches decide later changes.
 //!
-//! The margins, reductions and scales a tuner (SPSA) would search are [`Tunable`]s: named,
-//! with a range, settable at run time by name ([`set_tunable`], behind both `setoption` and
-//! `ferrite epd --set`) and listed by `ferrite spsa`. Limits and sizes stay constants.
+//! The margins, reductions and scales a tuner (SPSA) would search are [`Tunable`]s, each
+//! declared once in the [`tunables!`] block below (name, default, range, and a doc comment that
+//! says where the value came from). In a normal build a tunable is a `const`, so the compiler
+//! folds it into the code that reads it (a division by `LMR_HISTORY_DIVISOR` becomes a multiply);
+//! only the tuning build (`--features spsa`) reads them from memory, settable by name
+//! ([`set_tunable`], behind `setoption` and `ferrite epd --set`). `ferrite spsa` lists them
+//! in either build. Limits and sizes stay plain constants.
 
 use crate::eval::EVAL_LIMIT;
 use std::fmt;
+#[cfg(feature = "spsa")]
 use std::sync::atomic::{AtomicI32, Ordering};
 
-/// A search parameter that can be changed while the engine runs, for tuning.
+/// A search parameter a tuner may search: a constant in a normal build, a value settable at
+/// run time in the tuning build (`--features spsa`).
 #[derive(Debug)]
 pub struct Tunable {
     /// The name `setoption` and `ferrite spsa` use: the constant's own name.
@@ -20,6 +26,7 @@ pub struct Tunable {
     pub min: i32,
     /// Largest value worth trying.
     pub max: i32,
+    #[cfg(feature = "spsa")]
     value: AtomicI32,
 }
 
@@ -31,21 +38,23 @@ impl Tunable {
             default,
             min,
             max,
+            #[cfg(feature = "spsa")]
             value: AtomicI32::new(default),
         }
     }
 
-    /// The current value (one relaxed load: as cheap as reading a constant from memory).
+    /// The value: the default, known at compile time.
+    #[cfg(not(feature = "spsa"))]
+    #[inline(always)]
+    pub const fn get(&self) -> i32 {
+        self.default
+    }
+
+    /// The current value (one relaxed load).
+    #[cfg(feature = "spsa")]
     #[inline(always)]
     pub fn get(&self) -> i32 {
         self.value.load(Ordering::Relaxed)
-    }
-
-    /// Sets the value, clamped to the range; returns the value set.
-    pub fn set(&self, value: i32) -> i32 {
-        let value = value.clamp(self.min, self.max);
-        self.value.store(value, Ordering::Relaxed);
-        value
     }
 
     /// The current value in hundredths, as a fraction.
@@ -66,40 +75,114 @@ impl Tunable {
     }
 }
 
-/// Every tunable parameter.
-pub static TUNABLES: [&Tunable; 31] = [
-    &EVAL_SCALE,
-    &MATERIAL_SCALE_BASE,
-    &ASPIRATION_WINDOW,
-    &NMP_BASE_REDUCTION,
-    &NMP_DEPTH_DIVISOR,
-    &RFP_MARGIN,
-    &MATE_THREAT_MIN_DEPTH,
-    &FP_BASE,
-    &FP_PER_DEPTH,
-    &LMP_BASE,
-    &LMR_BASE,
-    &LMR_DIVISOR,
-    &LMR_HISTORY_DIVISOR,
-    &LMR_DEEPER_MARGIN,
-    &LMR_NOISY_RELIEF,
-    &LMR_CUT_NODE,
-    &HISTORY_PRUNE_MARGIN,
-    &HISTORY_BONUS_PER_DEPTH,
-    &HISTORY_BONUS_OFFSET,
-    &HISTORY_BONUS_MAX,
-    &SE_MARGIN_PER_DEPTH,
-    &SE_DOUBLE_MARGIN,
-    &SEE_CAPTURE_MARGIN,
-    &SEE_QUIET_MARGIN,
-    &DELTA_MARGIN,
-    &RAZOR_MAX_DEPTH,
-    &RAZOR_MARGIN,
-    &PROBCUT_MARGIN,
-    &TM_NODE_SHARE_BASE,
-    &TM_NODE_SHARE_FACTOR,
-    &TM_SCORE_DROP_SCALE,
-];
+/// Declares each tunable once: `NAME = default, min..=max;` after its doc comment. Gives a
+/// `const` per tunable in a normal build and a `static` (run-time value) in the tuning build,
+/// and [`TUNABLES`], the list of them all in the order declared (the order of `ferrite spsa`).
+macro_rules! tunables {
+    ($($(#[doc = $doc:literal])* $name:ident = $default:literal, $min:literal..=$max:literal;)*) => {
+        $(
+            $(#[doc = $doc])*
+            #[cfg(not(feature = "spsa"))]
+            pub const $name: Tunable = Tunable::new(stringify!($name), $default, $min, $max);
+            $(#[doc = $doc])*
+            #[cfg(feature = "spsa")]
+            pub static $name: Tunable = Tunable::new(stringify!($name), $default, $min, $max);
+        )*
+        /// Every tunable parameter, in the order declared.
+        pub static TUNABLES: &[&Tunable] = &[$(&$name),*];
+    };
+}
+
+tunables! {
+    /// The network's evaluation as the search sees it, in percent of what the network says. The
+    /// margins below are in centipawns and were set by hand when the evaluation was hand-crafted;
+    /// a network comes out at the scale of the search scores it learnt from (`ferrite train
+    /// --scale-as` keeps each new one at its predecessor's), and this one factor moves every
+    /// margin against it at once. The WDL model (`eval::wdl`) is fitted to the search's scores,
+    /// so it goes with the default. 93 against 100 with net 4: an SPRT [0, 10] accepted it
+    /// (docs/tuning.md).
+    EVAL_SCALE = 93, 50..=150;
+    /// The search sees the evaluation times `(base + material) / (base + reference)`
+    /// (`eval_scale`): an edge is worth less as material comes off, and a smaller base shrinks it
+    /// faster. (The WDL model of net 3's games needs three times the score to win half the games
+    /// at 17 points of material as at 78.) 100 against no scaling: an SPRT [0, 10] accepted it
+    /// (docs/tuning.md).
+    MATERIAL_SCALE_BASE = 100, 20..=1000;
+    /// First aspiration half-window in centipawns, from depth `ASPIRATION_MIN_DEPTH` on.
+    ASPIRATION_WINDOW = 20, 5..=60;
+    /// Null move: base reduction, plus one ply per `NMP_DEPTH_DIVISOR` of depth.
+    NMP_BASE_REDUCTION = 3, 1..=5;
+    /// See `NMP_BASE_REDUCTION`.
+    NMP_DEPTH_DIVISOR = 4, 2..=8;
+    /// Reverse futility pruning: margin per ply of depth, up to `RFP_MAX_DEPTH`.
+    RFP_MARGIN = 80, 30..=200;
+    /// From this depth on, reverse futility and null move first ask whether the opponent threatens
+    /// mate in one (shallower, the replies would not see the mate anyway; the question costs time).
+    MATE_THREAT_MIN_DEPTH = 2, 2..=10;
+    /// Futility pruning of quiet moves: base margin and margin per ply of the move's LMR depth, up
+    /// to `FP_MAX_DEPTH`.
+    FP_BASE = 100, 0..=300;
+    /// See `FP_BASE`.
+    FP_PER_DEPTH = 90, 30..=200;
+    /// Late move pruning: quiets tried at depth `d` before the rest are skipped is
+    /// `LMP_BASE + d * d`, up to `LMP_MAX_DEPTH`.
+    LMP_BASE = 3, 1..=10;
+    /// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` (the usual form),
+    /// both in hundredths.
+    LMR_BASE = 75, 0..=200;
+    /// See `LMR_BASE`.
+    LMR_DIVISOR = 225, 100..=400;
+    /// History that shifts the reduction by one ply.
+    LMR_HISTORY_DIVISOR = 12_288, 4000..=32000;
+    /// A reduced search that beats the best score by more than this plus two per ply is
+    /// verified a ply deeper than unreduced.
+    LMR_DEEPER_MARGIN = 50, 0..=200;
+    /// Plies less that a capture or promotion is reduced than a quiet move.
+    LMR_NOISY_RELIEF = 1, 0..=3;
+    /// Extra LMR plies at expected cut nodes: a refutation is expected early there, so the late
+    /// moves matter least (Stockfish reduces them two plies more).
+    LMR_CUT_NODE = 2, 0..=4;
+    /// History pruning: quiets whose combined history is below `-HISTORY_PRUNE_MARGIN * depth`
+    /// are skipped up to `HISTORY_PRUNE_MAX_DEPTH`.
+    HISTORY_PRUNE_MARGIN = 4_000, 1000..=12000;
+    /// The history bonus of a cutoff at depth `d` (and the malus of the moves tried before it) is
+    /// `HISTORY_BONUS_PER_DEPTH * d - HISTORY_BONUS_OFFSET`, at most `HISTORY_BONUS_MAX`: linear
+    /// in depth, so that the many shallow cutoffs teach the tables quickly (Stockfish's form).
+    HISTORY_BONUS_PER_DEPTH = 300, 100..=800;
+    /// See `HISTORY_BONUS_PER_DEPTH`.
+    HISTORY_BONUS_OFFSET = 250, 0..=600;
+    /// See `HISTORY_BONUS_PER_DEPTH`.
+    HISTORY_BONUS_MAX = 2_400, 800..=8_000;
+    /// The other moves must stay below the TT score by this much per ply of depth.
+    SE_MARGIN_PER_DEPTH = 2, 1..=6;
+    /// Double extension: the other moves fail this far below the singular bound.
+    SE_DOUBLE_MARGIN = 20, 0..=100;
+    /// SEE threshold per ply for pruning bad captures in the main search.
+    SEE_CAPTURE_MARGIN = -90, -200..=-20;
+    /// SEE threshold per ply of LMR depth squared for pruning quiet moves that lose material.
+    SEE_QUIET_MARGIN = -25, -80..=-5;
+    /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
+    DELTA_MARGIN = 200, 50..=400;
+    /// Razoring: up to this depth, a node whose evaluation is `RAZOR_MARGIN` per ply below
+    /// alpha is answered by quiescence search if that stays below alpha too (0: no razoring).
+    /// Only the last ply: razoring up to depth 3 hid the quiet follow-ups of sacrifices, and WAC at
+    /// 1 s fell from 293 to 286 (Stockfish, for comparison, razors only far below alpha).
+    RAZOR_MAX_DEPTH = 1, 0..=5;
+    /// See `RAZOR_MAX_DEPTH`.
+    RAZOR_MARGIN = 250, 100..=800;
+    /// ProbCut: how far above beta a capture must score at the reduced depth.
+    PROBCUT_MARGIN = 200, 80..=400;
+    /// Time management: the soft bound is scaled by `(BASE - share) * FACTOR`, where `share` is
+    /// the fraction of the nodes spent on the best move (0.9 of them: 0.84; half: 1.40). Both in
+    /// hundredths.
+    TM_NODE_SHARE_BASE = 150, 100..=250;
+    /// See `TM_NODE_SHARE_BASE`.
+    TM_NODE_SHARE_FACTOR = 140, 50..=300;
+    /// Time management: a best score that fell by `d` centipawns since the previous iteration
+    /// scales the soft bound by `1 + d / TM_SCORE_DROP_SCALE`, within `TM_SCORE_DROP_MIN` and
+    /// `TM_SCORE_DROP_MAX` (a rise shortens it).
+    TM_SCORE_DROP_SCALE = 100, 25..=400;
+}
 
 /// The tunable called `name` (case-insensitive).
 pub fn tunable(name: &str) -> Option<&'static Tunable> {
@@ -143,6 +226,9 @@ pub enum TunableError {
         /// The value given.
         value: String,
     },
+    /// This build has the tunables as constants (the name given): only a build with
+    /// `--features spsa` sets them.
+    Constant(String),
 }
 
 impl fmt::Display for TunableError {
@@ -152,6 +238,11 @@ impl fmt::Display for TunableError {
             TunableError::NotAnInteger { name, value } => {
                 write!(f, "parameter `{name}` expects an integer, got `{value}`")
             }
+            TunableError::Constant(name) => write!(
+                f,
+                "parameter `{name}` is a constant in this build (build with `--features spsa` \
+                 to set it)"
+            ),
         }
     }
 }
@@ -159,7 +250,8 @@ impl fmt::Display for TunableError {
 impl std::error::Error for TunableError {}
 
 /// Sets the tunable called `name` (case-insensitive) to the integer `value`, clamped to its
-/// range; the clamping, if any, is returned for the user to see.
+/// range; the clamping, if any, is returned for the user to see. A normal build refuses: its
+/// tunables are constants.
 pub fn set_tunable(name: &str, value: &str) -> Result<Option<Clamped>, TunableError> {
     let tunable = tunable(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
     let value = value.trim();
@@ -169,12 +261,25 @@ pub fn set_tunable(name: &str, value: &str) -> Result<Option<Clamped>, TunableEr
         value: value.to_string(),
     })?;
     let clamped = requested.clamp(i128::from(tunable.min), i128::from(tunable.max));
-    tunable.set(clamped as i32);
+    store(tunable, name, clamped as i32)?;
     Ok((clamped != requested).then(|| Clamped {
         name: name.to_string(),
         requested,
         set: clamped,
     }))
+}
+
+/// Stores a value already within `tunable`'s range.
+#[cfg(feature = "spsa")]
+fn store(tunable: &Tunable, _name: &str, value: i32) -> Result<(), TunableError> {
+    tunable.value.store(value, Ordering::Relaxed);
+    Ok(())
+}
+
+/// A normal build's tunables are constants: nothing can be stored.
+#[cfg(not(feature = "spsa"))]
+fn store(_tunable: &Tunable, name: &str, _value: i32) -> Result<(), TunableError> {
+    Err(TunableError::Constant(name.to_string()))
 }
 
 /// Deepest ply the search reaches (stack sizes derive from it).
@@ -201,53 +306,21 @@ pub const TB_TT_DEPTH_BONUS: i32 = 6;
 /// search with a lower clock, for which the fifty-move draw was further away (Stockfish: 90).
 pub const TT_CUTOFF_MAX_HALFMOVE: u16 = 90;
 
-/// The network's evaluation as the search sees it, in percent of what the network says. The
-/// margins below are in centipawns and were set by hand when the evaluation was hand-crafted;
-/// a network comes out at the scale of the search scores it learnt from (`ferrite train
-/// --scale-as` keeps each new one at its predecessor's), and this one factor moves every
-/// margin against it at once. The WDL model (`eval::wdl`) is fitted to the search's scores,
-/// so it goes with the default. 93 against 100 with net 4: an SPRT [0, 10] accepted it
-/// (docs/tuning.md).
-pub static EVAL_SCALE: Tunable = Tunable::new("EVAL_SCALE", 93, 50, 150);
-
 /// The material (pawns 1, knights and bishops 3, rooks 5, queens 9, both sides, as the WDL
 /// model counts it) at which the material scale leaves the evaluation as it is: the middle of
 /// the WDL model's range.
 pub const MATERIAL_SCALE_REFERENCE: i32 = 58;
 
-/// The search sees the evaluation times `(base + material) / (base + reference)`
-/// (`eval_scale`): an edge is worth less as material comes off, and a smaller base shrinks it
-/// faster. (The WDL model of net 3's games needs three times the score to win half the games
-/// at 17 points of material as at 78.) 100 against no scaling: an SPRT [0, 10] accepted it
-/// (docs/tuning.md).
-pub static MATERIAL_SCALE_BASE: Tunable = Tunable::new("MATERIAL_SCALE_BASE", 100, 20, 1000);
-
-/// First aspiration half-window in centipawns, from depth `ASPIRATION_MIN_DEPTH` on.
-pub static ASPIRATION_WINDOW: Tunable = Tunable::new("ASPIRATION_WINDOW", 20, 5, 60);
 /// Iterations below this depth use a full window.
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 /// A search that falls outside the aspiration window widens it by this percentage.
 pub const ASPIRATION_GROWTH_PERCENT: i32 = 50;
 
-/// Razoring: up to this depth, a node whose evaluation is `RAZOR_MARGIN` per ply below
-/// alpha is answered by quiescence search if that stays below alpha too (0: no razoring).
-/// Only the last ply: razoring up to depth 3 hid the quiet follow-ups of sacrifices, and WAC at
-/// 1 s fell from 293 to 286 (Stockfish, for comparison, razors only far below alpha).
-pub static RAZOR_MAX_DEPTH: Tunable = Tunable::new("RAZOR_MAX_DEPTH", 1, 0, 5);
-/// See `RAZOR_MAX_DEPTH`.
-pub static RAZOR_MARGIN: Tunable = Tunable::new("RAZOR_MARGIN", 250, 100, 800);
-
 /// ProbCut is tried from this depth on.
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
-/// ProbCut: how far above beta a capture must score at the reduced depth.
-pub static PROBCUT_MARGIN: Tunable = Tunable::new("PROBCUT_MARGIN", 200, 80, 400);
 /// ProbCut: plies fewer than the node's depth the verifying search uses.
 pub const PROBCUT_REDUCTION: i32 = 4;
 
-/// Null move: base reduction, plus one ply per `NMP_DEPTH_DIVISOR` of depth.
-pub static NMP_BASE_REDUCTION: Tunable = Tunable::new("NMP_BASE_REDUCTION", 3, 1, 5);
-/// See `NMP_BASE_REDUCTION`.
-pub static NMP_DEPTH_DIVISOR: Tunable = Tunable::new("NMP_DEPTH_DIVISOR", 4, 2, 8);
 /// Null move: one ply more reduction per this many centipawns of evaluation above beta ...
 pub const NMP_EVAL_DIVISOR: i32 = 200;
 /// ... up to this many plies.
@@ -258,54 +331,22 @@ pub const NMP_MIN_DEPTH: i32 = 3;
 /// composed mates of shared/data/epd/mates.epd, where it hid mates in 2 and 3).
 pub const NMP_MIN_LEGAL_MOVES: u64 = 3;
 
-/// Reverse futility pruning: margin per ply of depth, up to `RFP_MAX_DEPTH`.
-pub static RFP_MARGIN: Tunable = Tunable::new("RFP_MARGIN", 80, 30, 200);
 /// See `RFP_MARGIN`.
 pub const RFP_MAX_DEPTH: i32 = 7;
 
-/// From this depth on, reverse futility and null move first ask whether the opponent threatens
-/// mate in one (shallower, the replies would not see the mate anyway; the question costs time).
-pub static MATE_THREAT_MIN_DEPTH: Tunable = Tunable::new("MATE_THREAT_MIN_DEPTH", 2, 2, 10);
-
-/// Futility pruning of quiet moves: base margin and margin per ply of the move's LMR depth, up
-/// to `FP_MAX_DEPTH`.
-pub static FP_BASE: Tunable = Tunable::new("FP_BASE", 100, 0, 300);
-/// See `FP_BASE`.
-pub static FP_PER_DEPTH: Tunable = Tunable::new("FP_PER_DEPTH", 90, 30, 200);
 /// See `FP_BASE`.
 pub const FP_MAX_DEPTH: i32 = 6;
 
-/// Late move pruning: quiets tried at depth `d` before the rest are skipped is
-/// `LMP_BASE + d * d`, up to `LMP_MAX_DEPTH`.
-pub static LMP_BASE: Tunable = Tunable::new("LMP_BASE", 3, 1, 10);
 /// See `LMP_BASE`.
 pub const LMP_MAX_DEPTH: i32 = 8;
 
 /// Late move reductions apply from this depth on.
 pub const LMR_MIN_DEPTH: i32 = 3;
-/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` (the usual form),
-/// both in hundredths.
-pub static LMR_BASE: Tunable = Tunable::new("LMR_BASE", 75, 0, 200);
-/// See `LMR_BASE`.
-pub static LMR_DIVISOR: Tunable = Tunable::new("LMR_DIVISOR", 225, 100, 400);
-/// Extra LMR plies at expected cut nodes: a refutation is expected early there, so the late
-/// moves matter least (Stockfish reduces them two plies more).
-pub static LMR_CUT_NODE: Tunable = Tunable::new("LMR_CUT_NODE", 2, 0, 4);
-/// Plies less that a capture or promotion is reduced than a quiet move.
-pub static LMR_NOISY_RELIEF: Tunable = Tunable::new("LMR_NOISY_RELIEF", 1, 0, 3);
-/// History that shifts the reduction by one ply.
-pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LMR_HISTORY_DIVISOR", 12_288, 4000, 32000);
-/// A reduced search that beats the best score by more than this plus two per ply is
-/// verified a ply deeper than unreduced.
-pub static LMR_DEEPER_MARGIN: Tunable = Tunable::new("LMR_DEEPER_MARGIN", 50, 0, 200);
 /// See `LMR_DEEPER_MARGIN`: the plus per ply of depth.
 pub const LMR_DEEPER_MARGIN_PER_DEPTH: i32 = 2;
 /// A reduced search that beats the best score by less than this is verified a ply shallower.
 pub const LMR_SHALLOWER_MARGIN: i32 = 10;
 
-/// History pruning: quiets whose combined history is below `-HISTORY_PRUNE_MARGIN * depth`
-/// are skipped up to `HISTORY_PRUNE_MAX_DEPTH`.
-pub static HISTORY_PRUNE_MARGIN: Tunable = Tunable::new("HISTORY_PRUNE_MARGIN", 4_000, 1000, 12000);
 /// See `HISTORY_PRUNE_MARGIN`.
 pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
 
@@ -313,24 +354,13 @@ pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
 pub const SE_MIN_DEPTH: i32 = 8;
 /// The TT entry must be at most this much shallower than the node.
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
-/// The other moves must stay below the TT score by this much per ply of depth.
-pub static SE_MARGIN_PER_DEPTH: Tunable = Tunable::new("SE_MARGIN_PER_DEPTH", 2, 1, 6);
-/// Double extension: the other moves fail this far below the singular bound.
-pub static SE_DOUBLE_MARGIN: Tunable = Tunable::new("SE_DOUBLE_MARGIN", 20, 0, 100);
 /// Double extensions allowed on one line from the root: bounds how far a line can grow.
 pub const SE_DOUBLE_MAX: i32 = 6;
 
-/// SEE threshold per ply for pruning bad captures in the main search.
-pub static SEE_CAPTURE_MARGIN: Tunable = Tunable::new("SEE_CAPTURE_MARGIN", -90, -200, -20);
 /// See `SEE_CAPTURE_MARGIN`: captures are SEE-pruned up to this depth.
 pub const SEE_CAPTURE_MAX_DEPTH: i32 = 6;
-/// SEE threshold per ply of LMR depth squared for pruning quiet moves that lose material.
-pub static SEE_QUIET_MARGIN: Tunable = Tunable::new("SEE_QUIET_MARGIN", -25, -80, -5);
 /// See `SEE_QUIET_MARGIN`: quiets are SEE-pruned up to this LMR depth.
 pub const SEE_QUIET_MAX_DEPTH: i32 = 8;
-
-/// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
-pub static DELTA_MARGIN: Tunable = Tunable::new("DELTA_MARGIN", 200, 50, 400);
 
 /// Correction history: entries per side to move and per table (a power of two), indexed by
 /// pawn key or by one side's piece key.
@@ -372,16 +402,6 @@ pub const TM_HARD_MAX_PERCENT: u64 = 80;
 /// best move: a stable move needs less time, a changing one more.
 pub const TM_STABILITY: [f64; 4] = [1.3, 1.0, 0.85, 0.7];
 
-/// Time management: the soft bound is scaled by `(BASE - share) * FACTOR`, where `share` is
-/// the fraction of the nodes spent on the best move (0.9 of them: 0.84; half: 1.40). Both in
-/// hundredths.
-pub static TM_NODE_SHARE_BASE: Tunable = Tunable::new("TM_NODE_SHARE_BASE", 150, 100, 250);
-/// See `TM_NODE_SHARE_BASE`.
-pub static TM_NODE_SHARE_FACTOR: Tunable = Tunable::new("TM_NODE_SHARE_FACTOR", 140, 50, 300);
-/// Time management: a best score that fell by `d` centipawns since the previous iteration
-/// scales the soft bound by `1 + d / TM_SCORE_DROP_SCALE`, within `TM_SCORE_DROP_MIN` and
-/// `TM_SCORE_DROP_MAX` (a rise shortens it).
-pub static TM_SCORE_DROP_SCALE: Tunable = Tunable::new("TM_SCORE_DROP_SCALE", 100, 25, 400);
 /// See `TM_SCORE_DROP_SCALE`.
 pub const TM_SCORE_DROP_MIN: f64 = 0.8;
 /// See `TM_SCORE_DROP_SCALE`.
@@ -400,22 +420,85 @@ pub const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// History values stay within +-`HISTORY_MAX` (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;
-/// The history bonus of a cutoff at depth `d` (and the malus of the moves tried before it) is
-/// `HISTORY_BONUS_PER_DEPTH * d - HISTORY_BONUS_OFFSET`, at most `HISTORY_BONUS_MAX`: linear
-/// in depth, so that the many shallow cutoffs teach the tables quickly (Stockfish's form).
-pub static HISTORY_BONUS_PER_DEPTH: Tunable =
-    Tunable::new("HISTORY_BONUS_PER_DEPTH", 300, 100, 800);
-/// See `HISTORY_BONUS_PER_DEPTH`.
-pub static HISTORY_BONUS_OFFSET: Tunable = Tunable::new("HISTORY_BONUS_OFFSET", 250, 0, 600);
-/// See `HISTORY_BONUS_PER_DEPTH`.
-pub static HISTORY_BONUS_MAX: Tunable = Tunable::new("HISTORY_BONUS_MAX", 2_400, 800, 8_000);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_tunable_is_listed_once_with_its_default_in_range() {
+        let mut names = HashSet::new();
+        for tunable in TUNABLES {
+            assert!(names.insert(tunable.name), "{} listed twice", tunable.name);
+            assert!(
+                tunable.min <= tunable.default && tunable.default <= tunable.max,
+                "{}: {} outside {}..={}",
+                tunable.name,
+                tunable.default,
+                tunable.min,
+                tunable.max
+            );
+            assert_eq!(tunable.get(), tunable.default, "{}", tunable.name);
+        }
+        // The declarations in this file's block: each one must be in the list.
+        let source = include_str!("params.rs");
+        let block = &source[source.find("tunables! {").expect("the block")..];
+        let block = &block[..block.find("\n}").expect("its end")];
+        let declared = block
+            .lines()
+            .filter(|line| {
+                line.trim_start()
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_uppercase)
+            })
+            .count();
+        assert_eq!(declared, TUNABLES.len());
+    }
+
+    #[test]
+    fn unknown_names_and_bad_values_are_refused_naming_them() {
+        assert_eq!(
+            set_tunable("NO_SUCH_PARAMETER", "1"),
+            Err(TunableError::Unknown("NO_SUCH_PARAMETER".to_string()))
+        );
+        let bad = set_tunable("RFP_MARGIN", "wide");
+        assert_eq!(
+            bad,
+            Err(TunableError::NotAnInteger {
+                name: "RFP_MARGIN".to_string(),
+                value: "wide".to_string()
+            })
+        );
+        assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
+        assert_eq!(
+            RFP_MARGIN.spsa_line(),
+            "RFP_MARGIN, int, 80, 30, 200, 8.5, 0.002"
+        );
+    }
+
+    #[cfg(not(feature = "spsa"))]
+    #[test]
+    fn a_normal_build_refuses_to_set_its_constants() {
+        let refused = set_tunable("rfp_margin", "90");
+        assert_eq!(
+            refused,
+            Err(TunableError::Constant("rfp_margin".to_string()))
+        );
+        assert_eq!(
+            refused.map_err(|e| e.to_string()),
+            Err(
+                "parameter `rfp_margin` is a constant in this build (build with `--features \
+                 spsa` to set it)"
+                    .to_string()
+            )
+        );
+    }
 
     // Tunables are process-wide and other tests search with them: every value set here is
     // the default.
+    #[cfg(feature = "spsa")]
     #[test]
     fn tunables_are_set_by_any_case_and_clamped_with_a_note() {
         let default = MATE_THREAT_MIN_DEPTH.default;
@@ -438,26 +521,5 @@ mod tests {
             ))
         );
         assert_eq!(MATE_THREAT_MIN_DEPTH.get(), default);
-    }
-
-    #[test]
-    fn unknown_names_and_bad_values_are_refused_naming_them() {
-        assert_eq!(
-            set_tunable("NO_SUCH_PARAMETER", "1"),
-            Err(TunableError::Unknown("NO_SUCH_PARAMETER".to_string()))
-        );
-        let bad = set_tunable("RFP_MARGIN", "wide");
-        assert_eq!(
-            bad,
-            Err(TunableError::NotAnInteger {
-                name: "RFP_MARGIN".to_string(),
-                value: "wide".to_string()
-            })
-        );
-        assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
-        assert_eq!(
-            RFP_MARGIN.spsa_line(),
-            "RFP_MARGIN, int, 80, 30, 200, 8.5, 0.002"
-        );
     }
 }

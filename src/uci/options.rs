@@ -310,7 +310,10 @@ impl Options {
             }
             _ => {
                 let clamped = set_tunable(name, value_text).map_err(|e| match e {
-                    TunableError::Unknown(name) => OptionError::Unknown(name),
+                    // Not announced in a normal build, where the tunables are constants.
+                    TunableError::Unknown(name) | TunableError::Constant(name) => {
+                        OptionError::Unknown(name)
+                    }
                     TunableError::NotAnInteger { name, value } => OptionError::BadValue {
                         name,
                         value,
