@@ -1,14 +1,15 @@
 //! The alpha-beta search itself: principal variation search (negamax, fail-soft) with a
-//! transposition table, razoring, null-move and reverse futility pruning (both withheld where
-//! the opponent, given a pass, could mate in one), ProbCut, futility, late-move, history and SEE
-//! pruning, late-move reductions (quiet moves and, less, captures; more at expected cut nodes),
-//! internal iterative reductions, check and singular extensions (double ones, and multi-cut),
-//! mate-distance pruning, Syzygy WDL probes after captures and pawn moves (a result that does
-//! not settle a PV node bounds it), and a static evaluation corrected by pawn structure and
-//! piece placement ([`super::correction`]) and, for pruning, by a TT score that bounds it.
-//! Below the horizon it hands over to quiescence search (`quiescence.rs`); each iteration
-//! enters through the root search (`root.rs`); table probes inside the tree are in
-//! `tablebase_probe.rs`; scores go to and from the TT through [`super::score`].
+//! transposition table, one function for the root, PV and non-PV nodes ([`super::node`]).
+//! A node first looks for a quick answer (draws, mate distance, the TT, Syzygy WDL probes
+//! after captures and pawn moves: a result that does not settle a PV node bounds it), then
+//! reduces itself without a TT move (internal iterative reduction), evaluates (the network,
+//! corrected by pawn structure and piece placement, [`super::correction`]), tries to prune the
+//! whole node (`pruning.rs`: razoring, reverse futility, null move, ProbCut), and then
+//! searches its moves: each move may be pruned unplayed, extended (checks; singular
+//! extensions in `singular.rs`), reduced (late-move reductions) and verified (the PVS
+//! re-searches). Below the horizon it hands over to quiescence search (`quiescence.rs`); the
+//! root's own bookkeeping (its move list, MultiPV, live output) is in `root.rs`; moves are
+//! made through `make_move.rs`; scores go to and from the TT through [`super::score`].
 //!
 //! Debug builds (and the tests) check the search's invariants at every node: a window with
 //! `alpha < beta` inside `±INFINITE`, a null window at every non-PV node, a ply within the
@@ -16,57 +17,83 @@
 
 use super::eval_scale::EvalScale;
 use super::history::{Continuation, ContinuationKey};
+use super::node::{NodeType, NonPv, Pv};
 use super::ordering::MovePicker;
 use super::params::*;
-use super::score::{bound_of, is_valid, score_from_tt, score_to_tt, tt_cutoff};
-use super::see::see_ge;
+use super::score::{bound_of, is_valid, score_to_tt, tt_cutoff};
+use super::singular::Singular;
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
 use crate::chess::{Move, MoveList, Position};
 use crate::eval::lone_king::lone_king_bonus;
 use crate::eval::EVAL_LIMIT;
 use crate::rules::draw;
-use std::cell::LazyCell;
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
-
-/// What the singular-extension test decided for the TT move.
-enum Singular {
-    /// Only the TT move holds the score: search it one ply deeper.
-    Extend,
-    /// Only the TT move holds the score, by far: search it two plies deeper.
-    DoubleExtend,
-    /// Other moves also beat `beta`: the node fails high with this score.
-    MultiCut(i32),
-    /// The TT move is expected to fail high anyway: search it one ply shallower.
-    Reduce,
-    /// Nothing learned.
-    No,
-}
-
-/// What a node is expected to do, from its window and its parent's expectation.
-#[derive(Copy, Clone, PartialEq, Eq)]
-pub(super) enum Node {
-    /// Full window: searched for its exact value.
-    Pv,
-    /// Zero window, expected to fail high: one move should refute it.
-    Cut,
-    /// Zero window, expected to fail low: every move gets searched.
-    All,
-}
-
-impl Node {
-    /// The expected kind of a zero-window child: the children of a cut node are all nodes
-    /// and the other way round; a PV node's later moves are expected to be refuted.
-    pub(super) fn child(self) -> Node {
-        match self {
-            Node::Cut => Node::All,
-            Node::Pv | Node::All => Node::Cut,
-        }
-    }
-}
 
 // Static evaluations stay below the tablebase and mate scores (see `evaluate`).
 const _: () = assert!(EVAL_LIMIT < TB_WIN_BOUND);
+
+/// What a node knows once it has looked for a quick answer, before it tries its moves.
+pub(super) struct NodeState {
+    /// The depth to search the moves to (less than asked, after an internal reduction).
+    pub depth: i32,
+    /// The window, narrowed by mate distance and by a table result's bound.
+    pub alpha: i32,
+    /// See `alpha`.
+    pub beta: i32,
+    /// The TT entry of the position, if any.
+    pub tt_entry: Option<TtEntry>,
+    /// The move left out while testing whether the TT move is singular.
+    pub excluded: Option<Move>,
+    /// The network's evaluation (`None` in check), as stored in the TT.
+    pub raw_eval: Option<i32>,
+    /// `raw_eval` corrected by the correction histories.
+    pub static_eval: Option<i32>,
+    /// The static evaluation is better than two plies ago.
+    pub improving: bool,
+    /// A table result's lower bound at a PV node (`-INFINITE` without one).
+    pub tb_floor: i32,
+    /// A table result's upper bound at a PV node (`INFINITE` without one).
+    pub tb_ceiling: i32,
+}
+
+impl NodeState {
+    /// The TT entry's move.
+    pub fn tt_move(&self) -> Option<Move> {
+        self.tt_entry.and_then(|entry| entry.mv)
+    }
+}
+
+/// What searching a node's moves found, for its last word (`finish_node`).
+struct MovesResult {
+    best_score: i32,
+    best_move: Option<Move>,
+    /// Alpha after the moves: above the original alpha if a move raised it.
+    alpha: i32,
+    moves_searched: usize,
+}
+
+/// Where a node's moves come from.
+// The root's variant is one per iteration; boxing the picker would allocate at every node.
+#[allow(clippy::large_enum_variant)]
+enum MoveSource {
+    /// The root moves, from this index on (the current MultiPV line's first).
+    Root(usize),
+    /// The staged move picker of a node below the root.
+    Picker(MovePicker),
+}
+
+/// What a node's move loop knows of a move before playing it.
+#[derive(Clone, Copy)]
+pub(super) struct MoveFacts {
+    /// The move.
+    pub mv: Move,
+    /// It gives check.
+    pub gives_check: bool,
+    /// Its quiet history (0 for a capture or promotion).
+    pub quiet_score: i32,
+}
 
 /// The history bonus (or malus) for a cutoff or refutation found at `depth`.
 fn history_bonus(depth: i32) -> i32 {
@@ -116,34 +143,69 @@ impl ThreadData {
         (net + lone_king_bonus(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// Enters `child`, reached from `pos` at `ply` by `mv` (`None`: a null move), on the
-    /// line's accumulators.
-    #[inline]
-    pub(super) fn enter_child(
-        &mut self,
-        ply: usize,
-        pos: &Position,
-        mv: Option<Move>,
-        child: &Position,
-    ) {
-        self.accumulators.push(&self.net, ply, pos, mv, child);
-    }
-
-    /// True if the position at the end of the current line is drawn by rule.
-    fn is_draw(&self, pos: &Position) -> bool {
+    /// True if the position at `ply` of the current line is drawn by rule.
+    fn is_draw(&self, pos: &Position, ply: usize) -> bool {
         // A mate delivered on the hundredth ply still wins.
         if draw::is_fifty_move_draw(pos) && (!pos.in_check() || pos.has_legal_move()) {
             return true;
         }
-        let since_null = self.keys.len() - 1 - self.null_barrier;
+        let since_null = self.keys.len() - 1 - self.stack[ply].null_barrier;
         let reach = usize::from(pos.halfmove_clock()).min(since_null);
         draw::is_search_repetition(&self.keys, self.root_index, reach)
             || draw::is_insufficient_material(pos)
     }
 
-    /// Principal variation search below the root.
+    /// Principal variation search of `pos` at `ply` to `depth` in the window
+    /// (`alpha`, `beta`), as a node of kind `N`. `cut_node`: a zero-window node expected to
+    /// fail high (never a PV node).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn negamax(
+    pub(super) fn search<N: NodeType>(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        debug_assert!(
+            -INFINITE <= alpha && alpha < beta && beta <= INFINITE,
+            "window ({alpha}, {beta})"
+        );
+        debug_assert!(
+            N::PV || beta - alpha == 1,
+            "non-PV node with window ({alpha}, {beta})"
+        );
+        debug_assert!(!(N::PV && cut_node), "a PV node expected to fail high");
+        // The stacks are indexed by ply before the horizon check below.
+        debug_assert!(ply <= MAX_PLY, "ply {ply}");
+        if !N::ROOT && depth <= 0 {
+            return self.quiescence(shared, pos, alpha, beta, ply, false);
+        }
+        let node = if N::ROOT {
+            self.enter_root(shared, pos, depth, alpha, beta)
+        } else {
+            match self.enter_node::<N>(shared, pos, depth, alpha, beta, ply, cut_node) {
+                ControlFlow::Break(score) => return score,
+                ControlFlow::Continue(node) => node,
+            }
+        };
+        let result = match self.search_moves::<N>(shared, pos, ply, cut_node, &node) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(result) => result,
+        };
+        if N::ROOT {
+            self.sort_root_moves();
+            return result.best_score;
+        }
+        self.finish_node(shared, pos, ply, &node, result)
+    }
+
+    /// Everything a node below the root does before its moves: a quick answer if there is
+    /// one (`Break`), else what the node knows.
+    #[allow(clippy::too_many_arguments)]
+    fn enter_node<N: NodeType>(
         &mut self,
         shared: &Shared,
         pos: &Position,
@@ -151,97 +213,125 @@ impl ThreadData {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        node: Node,
-    ) -> i32 {
-        let is_pv = node == Node::Pv;
-        debug_assert!(
-            -INFINITE <= alpha && alpha < beta && beta <= INFINITE,
-            "window ({alpha}, {beta})"
-        );
-        debug_assert!(
-            is_pv || beta - alpha == 1,
-            "non-PV node with window ({alpha}, {beta})"
-        );
-        // The stacks are indexed by ply before the horizon check below.
-        debug_assert!(ply <= MAX_PLY, "ply {ply}");
-        if depth <= 0 {
-            return self.quiescence(shared, pos, alpha, beta, ply, false);
-        }
+        cut_node: bool,
+    ) -> ControlFlow<i32, NodeState> {
         // Checked before the node is counted: a stopped search counts no more nodes.
         if self.must_stop(shared) {
-            return 0;
+            return ControlFlow::Break(0);
         }
         self.visit(shared);
         self.pv_len[ply] = 0;
         self.seldepth = self.seldepth.max(ply as i32);
-        if self.is_draw(pos) {
-            return 0;
+        if self.is_draw(pos, ply) {
+            return ControlFlow::Break(0);
         }
         if ply >= MAX_PLY {
-            return if pos.in_check() {
+            let eval = if pos.in_check() {
                 0
             } else {
                 self.evaluate(pos, ply)
             };
+            return ControlFlow::Break(eval);
         }
         // Mate-distance pruning: no line from here can beat a mate already found nearer.
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
-            return alpha;
+            return ControlFlow::Break(alpha);
         }
 
         // A singular-extension search of this node without `excluded` must not be answered
         // by the TT entry of the full node.
         let excluded = self.stack[ply].excluded;
-        let key = pos.key();
-        let tt_entry = shared.tt.probe(key);
-        let tt_move = tt_entry.and_then(|entry| entry.mv);
-        let clock = pos.halfmove_clock();
+        let tt_entry = shared.tt.probe(pos.key());
         if let Some(score) = tt_entry
-            .filter(|entry| !is_pv && excluded.is_none() && entry.depth >= depth)
-            .and_then(|entry| tt_cutoff(&entry, ply, clock, alpha, beta))
+            .filter(|entry| !N::PV && excluded.is_none() && entry.depth >= depth)
+            .and_then(|entry| tt_cutoff(&entry, ply, pos.halfmove_clock(), alpha, beta))
         {
-            return score;
+            return ControlFlow::Break(score);
         }
 
-        // A table result that does not settle a PV node still bounds it: a win is at least
-        // its score, a loss at most (Stockfish does the same).
-        let mut tb_ceiling = INFINITE;
-        let mut tb_floor = -INFINITE;
-        if let Some((score, bound)) = excluded
-            .is_none()
-            .then(|| self.probe_tablebase(shared, pos, depth, ply))
-            .flatten()
-        {
-            let settles = match bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if settles {
-                self.store_tablebase_result(shared, pos, depth, ply, score, bound);
-                return score;
-            }
-            if is_pv && bound == Bound::Lower {
-                tb_floor = score;
-                alpha = alpha.max(score);
-            } else if is_pv {
-                tb_ceiling = score;
-            }
+        let (mut tb_floor, mut tb_ceiling) = (-INFINITE, INFINITE);
+        if excluded.is_none() {
+            (tb_floor, tb_ceiling) =
+                self.tablebase_bounds::<N>(shared, pos, depth, alpha, beta, ply)?;
+            alpha = alpha.max(tb_floor);
         }
 
         let mut depth = depth;
+        let tt_move = tt_entry.and_then(|entry| entry.mv);
         if depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
             depth -= 1;
         }
 
-        let in_check = pos.in_check();
-        let raw_eval = if in_check {
+        let raw_eval = if pos.in_check() {
             None
         } else {
             Some(tt_entry.map_or_else(|| self.evaluate(pos, ply), |entry| entry.eval))
         };
+        let (static_eval, improving) = self.static_eval(pos, raw_eval, ply);
+        let node = NodeState {
+            depth,
+            alpha,
+            beta,
+            tt_entry,
+            excluded,
+            raw_eval,
+            static_eval,
+            improving,
+            tb_floor,
+            tb_ceiling,
+        };
+        if !N::PV && self.selective {
+            if let Some(score) = self.prune_node(shared, pos, &node, ply, cut_node) {
+                return ControlFlow::Break(score);
+            }
+        }
+        ControlFlow::Continue(node)
+    }
+
+    /// The bounds a table result puts on a node's value, (floor, ceiling); `Break` with the
+    /// result if it settles the node. A result that does not settle a PV node still bounds
+    /// it: a win is at least its score, a loss at most (Stockfish does the same). Off the PV
+    /// only a result that settles the node is used.
+    fn tablebase_bounds<N: NodeType>(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> ControlFlow<i32, (i32, i32)> {
+        let unbounded = (-INFINITE, INFINITE);
+        let Some((score, bound)) = self.probe_tablebase(shared, pos, depth, ply) else {
+            return ControlFlow::Continue(unbounded);
+        };
+        let settles = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if settles {
+            self.store_tablebase_result(shared, pos, depth, ply, score, bound);
+            return ControlFlow::Break(score);
+        }
+        ControlFlow::Continue(match bound {
+            _ if !N::PV => unbounded,
+            Bound::Lower => (score, INFINITE),
+            _ => (-INFINITE, score),
+        })
+    }
+
+    /// The corrected static evaluation of `pos` at `ply` from the network's `raw_eval`
+    /// (`None` in check), kept in the ply's frame, and whether it improved on the one two
+    /// plies ago.
+    fn static_eval(
+        &mut self,
+        pos: &Position,
+        raw_eval: Option<i32>,
+        ply: usize,
+    ) -> (Option<i32>, bool) {
         let static_eval = raw_eval.map(|raw| self.history.correction.correct(pos, raw));
         self.stack[ply].static_eval = static_eval;
         let improving = match (
@@ -252,309 +342,345 @@ impl ThreadData {
             (Some(_), None) => true,
             _ => false,
         };
-        let us = pos.side_to_move();
-        // The TT score bounds the true value more tightly than the static evaluation when its
-        // bound points the right way: the pruning below uses it.
-        let pruning_eval = static_eval.map(|eval| {
-            tt_entry
-                .filter(|_| excluded.is_none())
-                .map(|entry| (score_from_tt(entry.score, ply, clock), entry.bound))
-                .filter(|&(score, bound)| {
-                    score.abs() < TB_WIN_BOUND
-                        && match bound {
-                            Bound::Exact => true,
-                            Bound::Lower => score > eval,
-                            Bound::Upper => score < eval,
-                        }
-                })
-                .map_or(eval, |(score, _)| score)
-        });
+        (static_eval, improving)
+    }
 
-        if let (false, true, Some(eval)) = (is_pv, self.selective, pruning_eval) {
-            // Razoring: so far below alpha that only a capture or a mating attack could help;
-            // if quiescence with quiet checks agrees, trust it.
-            if depth <= RAZOR_MAX_DEPTH.get() && eval + RAZOR_MARGIN.get() * depth <= alpha {
-                let score = self.quiescence(shared, pos, alpha, alpha + 1, ply, true);
-                if score <= alpha {
-                    return score;
-                }
-            }
-            // An evaluation above beta means nothing if the opponent, were we to pass, could
-            // mate at once: the searches below would miss that quiet mate (WAC.021, WAC.055).
-            // Asked only when a pruning is about to trust the evaluation.
-            let mate_threat = LazyCell::new(|| {
-                depth >= MATE_THREAT_MIN_DEPTH.get() && self.mate_threats.threatened(pos)
-            });
-            // Reverse futility: far enough above beta that a quiet move will not fall below it.
-            if depth <= RFP_MAX_DEPTH
-                && beta.abs() < TB_WIN_BOUND
-                && eval - RFP_MARGIN.get() * (depth - i32::from(improving)) >= beta
-                && !*mate_threat
-            {
-                return eval;
-            }
-            // Null move: if passing still fails high, a real move will too (not in zugzwang,
-            // which needs a side without pieces).
-            // With only a handful of legal moves, zugzwang is likely (composed mates live on
-            // it): passing would beat every real move, so the test proves nothing.
-            let after_null = ply >= 1 && self.stack[ply - 1].played.is_some();
-            if depth >= NMP_MIN_DEPTH
-                && excluded.is_none()
-                && eval >= beta
-                && after_null
-                && pos.has_non_pawn_material(us)
-                && pos.has_more_legal_moves_than::<NMP_MIN_LEGAL_MOVES>()
-                && !*mate_threat
-            {
-                let reduction = NMP_BASE_REDUCTION.get()
-                    + depth / NMP_DEPTH_DIVISOR.get()
-                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
-                let mut child = *pos;
-                child.make_null_move();
-                self.enter_child(ply, pos, None, &child);
-                self.stack[ply].played = None;
-                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-                self.keys.push(child.key());
-                let outer_barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
-                let score = -self.negamax(
-                    shared,
-                    &child,
-                    depth - 1 - reduction,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    node.child(),
-                );
-                self.null_barrier = outer_barrier;
-                self.keys.pop();
-                if self.must_stop(shared) {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= TB_WIN_BOUND { beta } else { score };
-                }
-            }
-            let evals = (raw_eval.unwrap_or(0), eval);
-            if let Some(score) = self.probcut(shared, pos, tt_entry, evals, depth, beta, ply, node)
-            {
-                return score;
-            }
-        }
-
-        let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
-        let killers = self.history.killers(ply);
-        let counter = self.history.counter(previous);
+    /// Searches the node's moves; `Break` with the node's score if it ended early (a
+    /// stopped search, a multi-cut).
+    fn search_moves<N: NodeType>(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        ply: usize,
+        cut_node: bool,
+        node: &NodeState,
+    ) -> ControlFlow<i32, MovesResult> {
+        let depth = node.depth;
+        let mut alpha = node.alpha;
+        let beta = node.beta;
         let cont = self.continuation(ply);
-        self.history.clear_killers(ply + 1);
-        let mut picker = MovePicker::new(tt_move, killers, counter, cont);
+        let mut moves = self.move_source::<N>(ply, node, cont);
         let checks = pos.check_squares();
 
-        let original_alpha = alpha;
-        let mut best_score = tb_floor;
+        let mut best_score = node.tb_floor;
         let mut best_move = None;
         let mut moves_searched = 0usize;
-        let first_child = if is_pv { Node::Pv } else { node.child() };
         let mut quiets_tried = MoveList::new();
         let mut noisy_tried = MoveList::new();
 
-        while let Some(mv) = picker.next(pos, &self.history) {
-            if Some(mv) == excluded {
+        while let Some(mv) = self.next_move(&mut moves, pos) {
+            if Some(mv) == node.excluded {
                 continue;
             }
-            let is_quiet = !mv.is_noisy();
             // Decided without playing the move: most late moves are pruned unplayed.
-            let gives_check = checks.gives_check(pos, mv);
-            let quiet_score = if is_quiet {
-                pos.piece_at(mv.from())
-                    .map_or(0, |piece| self.history.quiet_score(us, piece, mv, &cont))
-            } else {
-                0
+            let facts = MoveFacts {
+                mv,
+                gives_check: checks.gives_check(pos, mv),
+                quiet_score: self.quiet_score(pos, mv, &cont),
             };
-            // Moves that give check are never pruned: that is where mates hide.
-            if self.selective
-                && best_score > -TB_WIN_BOUND
-                && !gives_check
-                && pos.has_non_pawn_material(us)
-            {
-                if is_quiet {
-                    let late = LMP_BASE.get() + depth * depth;
-                    let late = if improving { late } else { late / 2 };
-                    if depth <= LMP_MAX_DEPTH && moves_searched as i32 >= late {
-                        continue;
-                    }
-                    // The depth late-move reductions would leave the move: futility and SEE
-                    // judge it at the depth it would really be searched to.
-                    let lmr_depth = (depth - 1 - self.reduction(depth, moves_searched + 1)
-                        + quiet_score / LMR_HISTORY_DIVISOR.get())
-                    .max(0);
-                    if let Some(eval) = static_eval {
-                        if lmr_depth <= FP_MAX_DEPTH
-                            && eval + FP_BASE.get() + FP_PER_DEPTH.get() * lmr_depth <= alpha
-                        {
-                            continue;
-                        }
-                    }
-                    if depth <= HISTORY_PRUNE_MAX_DEPTH
-                        && quiet_score < -HISTORY_PRUNE_MARGIN.get() * depth
-                    {
-                        continue;
-                    }
-                    if lmr_depth <= SEE_QUIET_MAX_DEPTH
-                        && !see_ge(pos, mv, SEE_QUIET_MARGIN.get() * lmr_depth * lmr_depth)
-                    {
-                        continue;
-                    }
-                } else if depth <= SEE_CAPTURE_MAX_DEPTH
-                    && !see_ge(pos, mv, SEE_CAPTURE_MARGIN.get() * depth)
-                {
-                    continue;
-                }
+            // The root searches every root move: `searchmoves` and the tables already chose
+            // which.
+            if !N::ROOT && self.prunes_move(pos, &facts, node, alpha, best_score, moves_searched) {
+                continue;
             }
 
-            let mut extension = i32::from(gives_check);
-            if Some(mv) == tt_move && excluded.is_none() && self.selective {
-                match self.singular_extension(shared, pos, mv, tt_entry, depth, beta, ply, node) {
-                    Singular::Extend => extension = 1,
-                    Singular::DoubleExtend => extension = 2,
-                    Singular::MultiCut(score) => return score,
-                    Singular::Reduce => extension -= 1,
-                    Singular::No => {}
-                }
-                if self.must_stop(shared) {
-                    return 0;
-                }
-            }
+            let extension = self.extension::<N>(shared, pos, &facts, node, ply, cut_node)?;
 
-            // Made in place, not by `pos.play(mv)`: see there.
-            let mut child = *pos;
-            child.make_move(mv);
-            shared.tt.prefetch(child.key());
-            self.enter_child(ply, pos, Some(mv), &child);
-            self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
-            self.keys.push(child.key());
-            let new_depth = depth - 1 + extension;
+            let root_index = self.pv_index + moves_searched;
+            let nodes_before = self.nodes;
+            if N::ROOT {
+                self.announce_root_move(shared, mv, root_index + 1);
+            }
+            let child = self.make_move(shared, ply, pos, mv, extension >= 2);
             moves_searched += 1;
-            self.stack[ply + 1].double_extensions =
-                self.stack[ply].double_extensions + i32::from(extension >= 2);
-
-            let score = if moves_searched == 1 {
-                -self.negamax(
-                    shared,
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    first_child,
-                )
-            } else {
-                let mut reduction = 0;
-                if self.selective
-                    && depth >= LMR_MIN_DEPTH
-                    && moves_searched > 1 + usize::from(is_pv)
-                {
-                    reduction = self.reduction(depth, moves_searched);
-                    reduction -= i32::from(is_pv);
-                    reduction += i32::from(!improving);
-                    if node == Node::Cut {
-                        reduction += LMR_CUT_NODE.get();
-                    }
-                    reduction -= i32::from(gives_check);
-                    if is_quiet {
-                        reduction -= quiet_score / LMR_HISTORY_DIVISOR.get();
-                    } else {
-                        // Captures come early and often change the material: reduce less.
-                        reduction -= LMR_NOISY_RELIEF.get();
-                    }
-                    reduction = reduction.clamp(0, new_depth - 1);
-                }
-                let mut score = -self.negamax(
-                    shared,
-                    &child,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    node.child(),
-                );
-                if score > alpha && reduction > 0 {
-                    // How far the reduced search beat the best score so far says how deep to
-                    // verify it: a wide margin earns a ply more, a bare one a ply less.
-                    let research_depth = new_depth
-                        + i32::from(
-                            score
-                                > best_score
-                                    + LMR_DEEPER_MARGIN.get()
-                                    + LMR_DEEPER_MARGIN_PER_DEPTH * new_depth,
-                        )
-                        - i32::from(score < best_score + LMR_SHALLOWER_MARGIN);
-                    if research_depth > new_depth - reduction {
-                        score = -self.negamax(
-                            shared,
-                            &child,
-                            research_depth,
-                            -alpha - 1,
-                            -alpha,
-                            ply + 1,
-                            node.child(),
-                        );
-                    }
-                }
-                if is_pv && score > alpha && score < beta {
-                    score =
-                        -self.negamax(shared, &child, new_depth, -beta, -alpha, ply + 1, Node::Pv);
-                }
-                score
+            let child_search = ChildSearch {
+                facts,
+                new_depth: depth - 1 + extension,
+                alpha,
+                beta,
+                best_score,
+                moves_searched,
+                root_number: root_index + 1,
             };
-            self.keys.pop();
+            let score = if moves_searched == 1 {
+                self.search_first_child::<N>(shared, &child, &child_search, ply, cut_node)
+            } else {
+                self.search_later_child::<N>(shared, &child, &child_search, node, ply, cut_node)
+            };
+            self.undo_move();
             if self.must_stop(shared) {
-                return 0;
+                return ControlFlow::Break(0);
             }
             debug_assert!(is_valid(score), "score {score} of {mv:?} at ply {ply}");
+            if N::ROOT {
+                self.record_root_move(root_index, score, alpha, nodes_before);
+            }
 
             if score > best_score {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    if is_pv {
+                    if N::PV {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        self.reward_cutoff(pos, ply, mv, depth, &quiets_tried, &noisy_tried);
+                        // The root's moves are ordered by the last iteration's scores, not
+                        // by the histories.
+                        if !N::ROOT {
+                            self.reward_cutoff(pos, ply, mv, depth, &quiets_tried, &noisy_tried);
+                        }
                         break;
                     }
                 }
             }
-            if is_quiet {
+            if !mv.is_noisy() {
                 quiets_tried.push(mv);
             } else {
                 noisy_tried.push(mv);
             }
         }
+        ControlFlow::Continue(MovesResult {
+            best_score,
+            best_move,
+            alpha,
+            moves_searched,
+        })
+    }
 
+    /// Where the node's moves come from: the root moves, or a move picker that orders them
+    /// by the TT move, the killers, the counter-move and the histories.
+    fn move_source<N: NodeType>(
+        &mut self,
+        ply: usize,
+        node: &NodeState,
+        cont: Continuation,
+    ) -> MoveSource {
+        if N::ROOT {
+            return MoveSource::Root(self.pv_index);
+        }
+        let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
+        let killers = self.history.killers(ply);
+        let counter = self.history.counter(previous);
+        self.history.clear_killers(ply + 1);
+        MoveSource::Picker(MovePicker::new(node.tt_move(), killers, counter, cont))
+    }
+
+    /// The history of a quiet move (0 for a capture or promotion).
+    #[inline]
+    fn quiet_score(&self, pos: &Position, mv: Move, cont: &Continuation) -> i32 {
+        if mv.is_noisy() {
+            return 0;
+        }
+        pos.piece_at(mv.from()).map_or(0, |piece| {
+            self.history
+                .quiet_score(pos.side_to_move(), piece, mv, cont)
+        })
+    }
+
+    /// How many plies deeper than the node's depth less one a move is searched: one for a
+    /// check, or the singular-extension test's verdict on the TT move (which may also be a
+    /// reduction); `Break` with the node's score after a multi-cut or a stop.
+    fn extension<N: NodeType>(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        facts: &MoveFacts,
+        node: &NodeState,
+        ply: usize,
+        cut_node: bool,
+    ) -> ControlFlow<i32, i32> {
+        let check = i32::from(facts.gives_check);
+        if N::ROOT || Some(facts.mv) != node.tt_move() || node.excluded.is_some() || !self.selective
+        {
+            return ControlFlow::Continue(check);
+        }
+        let extension =
+            match self.singular_extension::<N>(shared, pos, facts.mv, node, ply, cut_node) {
+                Singular::Extend => 1,
+                Singular::DoubleExtend => 2,
+                Singular::MultiCut(score) => return ControlFlow::Break(score),
+                Singular::Reduce => check - 1,
+                Singular::No => check,
+            };
+        if self.must_stop(shared) {
+            return ControlFlow::Break(0);
+        }
+        ControlFlow::Continue(extension)
+    }
+
+    /// The next move of the node to search.
+    #[inline]
+    fn next_move(&self, moves: &mut MoveSource, pos: &Position) -> Option<Move> {
+        match moves {
+            MoveSource::Root(next) => {
+                let mv = self.root_moves.get(*next)?.mv;
+                *next += 1;
+                Some(mv)
+            }
+            MoveSource::Picker(picker) => picker.next(pos, &self.history),
+        }
+    }
+
+    /// The first move: the full window at a PV node, where it is expected to be the PV.
+    fn search_first_child<N: NodeType>(
+        &mut self,
+        shared: &Shared,
+        child: &Position,
+        search: &ChildSearch,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let (alpha, beta) = (search.alpha, search.beta);
+        if N::PV {
+            -self.search::<Pv>(
+                shared,
+                child,
+                search.new_depth,
+                -beta,
+                -alpha,
+                ply + 1,
+                false,
+            )
+        } else {
+            -self.search::<NonPv>(
+                shared,
+                child,
+                search.new_depth,
+                -beta,
+                -alpha,
+                ply + 1,
+                !cut_node,
+            )
+        }
+    }
+
+    /// A later move: a zero-window search, reduced late in the list; one that beats alpha is
+    /// verified without the reduction (at a depth its margin decides), and at a PV node,
+    /// inside the window, searched again with the full window.
+    fn search_later_child<N: NodeType>(
+        &mut self,
+        shared: &Shared,
+        child: &Position,
+        search: &ChildSearch,
+        node: &NodeState,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let (alpha, beta, new_depth) = (search.alpha, search.beta, search.new_depth);
+        let reduction = self.late_move_reduction::<N>(node, search, cut_node);
+        let zero_window = |td: &mut ThreadData, depth: i32| {
+            -td.search::<NonPv>(shared, child, depth, -alpha - 1, -alpha, ply + 1, !cut_node)
+        };
+        let mut score = zero_window(self, new_depth - reduction);
+        if score > alpha && reduction > 0 {
+            let research_depth = self.research_depth::<N>(score, search);
+            if research_depth > new_depth - reduction {
+                score = zero_window(self, research_depth);
+            }
+        }
+        if N::PV && score > alpha && score < beta {
+            score = -self.search::<Pv>(shared, child, new_depth, -beta, -alpha, ply + 1, false);
+        }
+        score
+    }
+
+    /// The depth at which a reduced move that beat alpha is verified. Below the root, how far
+    /// the reduced search beat the best score so far says how deep: a wide margin earns a ply
+    /// more, a bare one a ply less. The root verifies at the unreduced depth: its moves, few
+    /// and each worth a full answer, are not worth a guess.
+    fn research_depth<N: NodeType>(&self, score: i32, search: &ChildSearch) -> i32 {
+        let new_depth = search.new_depth;
+        if N::ROOT {
+            return new_depth;
+        }
+        let deeper_margin = LMR_DEEPER_MARGIN.get() + LMR_DEEPER_MARGIN_PER_DEPTH * new_depth;
+        new_depth + i32::from(score > search.best_score + deeper_margin)
+            - i32::from(score < search.best_score + LMR_SHALLOWER_MARGIN)
+    }
+
+    /// The late-move reduction of a move that is not the first. The root reduces only quiet
+    /// moves that give no check, by the table less one ply, from its second move on: its
+    /// moves come in the order of the last iteration's scores, which says more than the
+    /// histories the nodes below adjust by, and are too few for the finer terms to pay.
+    fn late_move_reduction<N: NodeType>(
+        &self,
+        node: &NodeState,
+        search: &ChildSearch,
+        cut_node: bool,
+    ) -> i32 {
+        let (depth, new_depth) = (node.depth, search.new_depth);
+        let MoveFacts {
+            mv,
+            gives_check,
+            quiet_score,
+        } = search.facts;
+        if !self.selective || depth < LMR_MIN_DEPTH {
+            return 0;
+        }
+        if N::ROOT {
+            if mv.is_noisy() || gives_check {
+                return 0;
+            }
+            return (self.reduction(depth, search.root_number) - 1).clamp(0, new_depth - 1);
+        }
+        if search.moves_searched <= 1 + usize::from(N::PV) {
+            return 0;
+        }
+        let mut reduction = self.reduction(depth, search.moves_searched);
+        reduction -= i32::from(N::PV);
+        reduction += i32::from(!node.improving);
+        if cut_node {
+            reduction += LMR_CUT_NODE.get();
+        }
+        reduction -= i32::from(gives_check);
+        if mv.is_noisy() {
+            // Captures come early and often change the material: reduce less.
+            reduction -= LMR_NOISY_RELIEF.get();
+        } else {
+            reduction -= quiet_score / LMR_HISTORY_DIVISOR.get();
+        }
+        reduction.clamp(0, new_depth - 1)
+    }
+
+    /// The node's last word after its moves: mate or stalemate if it had none, the
+    /// histories' lessons, and the TT entry.
+    fn finish_node(
+        &mut self,
+        shared: &Shared,
+        pos: &Position,
+        ply: usize,
+        node: &NodeState,
+        result: MovesResult,
+    ) -> i32 {
+        let MovesResult {
+            mut best_score,
+            best_move,
+            alpha,
+            moves_searched,
+        } = result;
         if moves_searched == 0 {
             // The first move is never pruned, so nothing searched means nothing legal, unless
             // the only move was excluded: then it is singular.
-            return if excluded.is_some() {
+            return if node.excluded.is_some() {
                 alpha
-            } else if in_check {
+            } else if pos.in_check() {
                 -MATE + ply as i32
             } else {
                 0
             };
         }
-        if excluded.is_some() {
+        if node.excluded.is_some() {
             return best_score;
         }
-        best_score = best_score.min(tb_ceiling);
+        best_score = best_score.min(node.tb_ceiling);
 
         debug_assert!(is_valid(best_score), "best score {best_score} at ply {ply}");
-        let bound = bound_of(best_score, original_alpha, alpha, beta);
+        let bound = bound_of(best_score, node.alpha, alpha, node.beta);
         if bound == Bound::Upper {
-            self.reward_refutation(pos, ply, depth);
+            self.reward_refutation(pos, ply, node.depth);
         }
-        if let (Some(raw), Some(eval)) = (raw_eval, static_eval) {
+        if let (Some(raw), Some(eval)) = (node.raw_eval, node.static_eval) {
             // Learn only from scores that say where the true value lies relative to the
             // evaluation, and not from captures, whose gain the evaluation cannot know.
             let informative = match bound {
@@ -566,16 +692,18 @@ impl ThreadData {
                 && best_score.abs() < TB_WIN_BOUND
                 && best_move.is_none_or(|mv| !mv.is_noisy())
             {
-                self.history.correction.update(pos, depth, raw, best_score);
+                self.history
+                    .correction
+                    .update(pos, node.depth, raw, best_score);
             }
         }
         shared.tt.store(
-            key,
+            pos.key(),
             TtEntry {
-                mv: best_move.or(tt_move),
+                mv: best_move.or(node.tt_move()),
                 score: score_to_tt(best_score, ply),
-                eval: raw_eval.unwrap_or(0),
-                depth,
+                eval: node.raw_eval.unwrap_or(0),
+                depth: node.depth,
                 bound,
             },
         );
@@ -583,7 +711,7 @@ impl ThreadData {
     }
 
     /// The continuation-history keys of a node at `ply`: the moves one and two plies back.
-    fn continuation(&self, ply: usize) -> Continuation {
+    pub(super) fn continuation(&self, ply: usize) -> Continuation {
         let back = |n: usize| {
             ply.checked_sub(n)
                 .and_then(|p| self.stack[p].played)
@@ -642,141 +770,22 @@ impl ThreadData {
                 .update_quiet(them, piece, mv, &cont, history_bonus(depth));
         }
     }
+}
 
-    /// Singular extension test of the TT move: searches the node without it, at half depth,
-    /// against a bound a little below the TT score. If every other move fails low, the TT
-    /// move is singular and is extended (twice off the PV if they fail far low, a limited
-    /// number of times per line); if even the others beat `beta`, the node is cut.
-    #[allow(clippy::too_many_arguments)]
-    fn singular_extension(
-        &mut self,
-        shared: &Shared,
-        pos: &Position,
-        tt_move: Move,
-        tt_entry: Option<TtEntry>,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        node: Node,
-    ) -> Singular {
-        let is_pv = node == Node::Pv;
-        let Some(entry) = tt_entry.filter(|entry| {
-            depth >= SE_MIN_DEPTH
-                && entry.depth >= depth - SE_TT_DEPTH_MARGIN
-                && entry.bound != Bound::Upper
-        }) else {
-            return Singular::No;
-        };
-        let tt_score = score_from_tt(entry.score, ply, pos.halfmove_clock());
-        if tt_score.abs() >= TB_WIN_BOUND {
-            return Singular::No;
-        }
-        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH.get() * depth;
-        self.stack[ply].excluded = Some(tt_move);
-        let score = self.negamax(
-            shared,
-            pos,
-            (depth - 1) / 2,
-            singular_beta - 1,
-            singular_beta,
-            ply,
-            if is_pv { Node::All } else { node },
-        );
-        self.stack[ply].excluded = None;
-        if score < singular_beta - SE_DOUBLE_MARGIN.get()
-            && !is_pv
-            && self.stack[ply].double_extensions < SE_DOUBLE_MAX
-        {
-            Singular::DoubleExtend
-        } else if score < singular_beta {
-            Singular::Extend
-        } else if singular_beta >= beta {
-            Singular::MultiCut(singular_beta)
-        } else if tt_score >= beta {
-            Singular::Reduce
-        } else {
-            Singular::No
-        }
-    }
-
-    /// ProbCut: a capture that beats `beta` by a margin in quiescence and then at a reduced
-    /// depth almost surely beats `beta` at full depth. Returns the cutoff score if one does.
-    /// `evals` is the raw evaluation (for the TT) and the one pruning uses.
-    #[allow(clippy::too_many_arguments)]
-    fn probcut(
-        &mut self,
-        shared: &Shared,
-        pos: &Position,
-        tt_entry: Option<TtEntry>,
-        (raw_eval, eval): (i32, i32),
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        node: Node,
-    ) -> Option<i32> {
-        let probcut_beta = beta + PROBCUT_MARGIN.get();
-        let probe_depth = depth - PROBCUT_REDUCTION;
-        // A TT entry searched at least as deep that stayed below the bound says it will fail.
-        let refuted = tt_entry.is_some_and(|entry| {
-            entry.depth >= probe_depth
-                && score_from_tt(entry.score, ply, pos.halfmove_clock()) < probcut_beta
-        });
-        if depth < PROBCUT_MIN_DEPTH
-            || beta.abs() >= TB_WIN_BOUND
-            || self.stack[ply].excluded.is_some()
-            || refuted
-        {
-            return None;
-        }
-        let mut picker =
-            MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv), false);
-        while let Some(mv) = picker.next(pos, &self.history) {
-            if !see_ge(pos, mv, probcut_beta - eval) {
-                continue;
-            }
-            let mut child = *pos;
-            child.make_move(mv);
-            self.enter_child(ply, pos, Some(mv), &child);
-            self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
-            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-            self.keys.push(child.key());
-            let mut score = -self.quiescence(
-                shared,
-                &child,
-                -probcut_beta,
-                -probcut_beta + 1,
-                ply + 1,
-                false,
-            );
-            if score >= probcut_beta {
-                score = -self.negamax(
-                    shared,
-                    &child,
-                    probe_depth - 1,
-                    -probcut_beta,
-                    -probcut_beta + 1,
-                    ply + 1,
-                    node.child(),
-                );
-            }
-            self.keys.pop();
-            if self.must_stop(shared) {
-                return Some(0);
-            }
-            if score >= probcut_beta {
-                shared.tt.store(
-                    pos.key(),
-                    TtEntry {
-                        mv: Some(mv),
-                        score: score_to_tt(score, ply),
-                        eval: raw_eval,
-                        depth: probe_depth,
-                        bound: Bound::Lower,
-                    },
-                );
-                return Some(score);
-            }
-        }
-        None
-    }
+/// What the search of one child needs from its parent's loop.
+struct ChildSearch {
+    /// The move that leads to it.
+    facts: MoveFacts,
+    /// The child's depth before any reduction.
+    new_depth: i32,
+    /// The parent's window at this move.
+    alpha: i32,
+    /// See `alpha`.
+    beta: i32,
+    /// The parent's best score before this move.
+    best_score: i32,
+    /// Moves searched at the parent, this one included.
+    moves_searched: usize,
+    /// At the root, the move's number among all root moves (MultiPV lines' included).
+    root_number: usize,
 }

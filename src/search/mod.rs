@@ -13,12 +13,16 @@ pub mod bench;
 pub mod correction;
 pub mod eval_scale;
 pub mod history;
+mod iterate;
 pub mod limits;
 pub mod live;
 mod live_output;
+mod make_move;
 pub mod mate_threats;
+mod node;
 pub mod ordering;
 pub mod params;
+mod pruning;
 mod quiescence;
 pub mod report;
 pub mod rng;
@@ -26,6 +30,7 @@ mod root;
 pub mod root_move;
 pub mod score;
 pub mod see;
+mod singular;
 pub mod strength;
 mod tablebase_probe;
 pub mod tablebase_use;
@@ -38,18 +43,16 @@ pub use report::Report;
 use crate::chess::{Move, Position};
 use crate::eval::nnue::network::Network;
 use history::History;
+use iterate::iterate;
 use limits::Limits;
-use live::{Live, LiveSink, ScoreBound};
-use params::{
-    ASPIRATION_GROWTH_PERCENT, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MATE, MATE_BOUND,
-    MAX_PLY, TB_WIN_BOUND, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
-};
+use live::{Live, LiveSink};
+use params::{INFINITE, MATE, MATE_BOUND};
 use root_move::RootMove;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use tablebase_use::{progress_first, TablebaseUse};
 use thread::{Shared, ThreadData};
-use time::{score_drop_scale, TimeManager};
+use time::TimeManager;
 use tt::TranspositionTable;
 
 /// Stack size of search threads: recursion to `MAX_PLY` with a move picker per frame.
@@ -211,21 +214,7 @@ fn run_search(
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
     tt.new_search();
-    let legal = job.root.legal_moves();
-    let mut root_moves: Vec<RootMove> = legal
-        .iter()
-        .filter(|mv| job.limits.search_moves.is_empty() || job.limits.search_moves.contains(mv))
-        .map(|&mv| RootMove {
-            mv,
-            score: -INFINITE,
-            previous_score: -INFINITE,
-            pv: vec![mv],
-            seldepth: 0,
-            nodes: 0,
-            tb_score: None,
-            tb_dtz: None,
-        })
-        .collect();
+    let mut root_moves = root_moves_of(job);
     if root_moves.is_empty() {
         let score = if job.root.in_check() { -MATE } else { 0 };
         return SearchResult {
@@ -291,21 +280,54 @@ fn run_search(
         shared.stop.store(true, Ordering::Relaxed);
     });
 
-    for td in &workers {
+    let result = conclude(&mut workers, &shared, job, root_ranked.is_some(), report);
+    histories.extend(workers.into_iter().map(|td| td.history));
+    result
+}
+
+/// The root moves of `job`: its legal moves, or those of them `searchmoves` names.
+fn root_moves_of(job: &SearchJob) -> Vec<RootMove> {
+    let legal = job.root.legal_moves();
+    legal
+        .iter()
+        .filter(|mv| job.limits.search_moves.is_empty() || job.limits.search_moves.contains(mv))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            pv: vec![mv],
+            seldepth: 0,
+            nodes: 0,
+            tb_score: None,
+            tb_dtz: None,
+        })
+        .collect()
+}
+
+/// The search's result from its finished threads, with its last report. `ranked`: the
+/// tables ranked the root, so a won root is converted for sure.
+fn conclude(
+    workers: &mut [ThreadData],
+    shared: &Shared,
+    job: &SearchJob,
+    ranked: bool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult {
+    for td in workers.iter() {
         shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
     }
-    let chosen = best_thread(&workers, job.multipv).id;
-    let converting = root_ranked.is_some() && progress_first(&mut workers[chosen].root_moves);
+    let chosen = best_thread(workers, job.multipv).id;
+    let converting = ranked && progress_first(&mut workers[chosen].root_moves);
     let chosen = &workers[chosen];
     // The last word on the search: its move and every node searched, unless the main
     // thread's last report already said exactly that.
     if converting || chosen.id != 0 || workers[0].reported_nodes != shared.total_nodes() {
         let lines = if chosen.id == 0 { job.multipv } else { 1 };
-        report_lines(chosen, &shared, chosen.result_depth, lines, report);
+        report_lines(chosen, shared, chosen.result_depth, lines, report);
     }
     let best = &chosen.root_moves[0];
     let lines = if chosen.id == 0 { job.multipv } else { 1 };
-    let result = SearchResult {
+    SearchResult {
         best: Some(best.mv),
         ponder: best.pv.get(1).copied(),
         score: best.shown_score(),
@@ -318,14 +340,12 @@ fn run_search(
                 score: root_move.score,
             })
             .collect(),
-    };
-    histories.extend(workers.into_iter().map(|td| td.history));
-    result
+    }
 }
 
 /// Reports the first `lines` root moves of `td` as the results of iteration `depth`; returns
 /// the node count reported.
-fn report_lines(
+pub(super) fn report_lines(
     td: &ThreadData,
     shared: &Shared,
     depth: i32,
@@ -382,123 +402,4 @@ fn best_thread(workers: &[ThreadData], multipv: usize) -> &ThreadData {
             best
         }
     })
-}
-
-/// Iterative deepening of one thread. Helpers start at staggered depths so the threads
-/// spread over different parts of the tree.
-fn iterate(
-    td: &mut ThreadData,
-    shared: &Shared,
-    job: &SearchJob,
-    report: Option<&(dyn Fn(&Report) + Sync)>,
-) {
-    let root = &job.root;
-    let max_depth = job
-        .limits
-        .depth
-        .unwrap_or(MAX_PLY as i32 - 1)
-        .clamp(1, MAX_PLY as i32 - 1);
-    let lines = job.multipv.clamp(1, td.root_moves.len());
-    let mut completed: Vec<RootMove> = td.root_moves.clone();
-    let mut stable_iterations = 0;
-    let mut previous_best: Option<i32> = None;
-    let start_depth = 1 + (td.id % 2) as i32;
-
-    for depth in start_depth..=max_depth {
-        for root_move in &mut td.root_moves {
-            root_move.previous_score = root_move.score;
-        }
-        for pv_index in 0..lines {
-            td.pv_index = pv_index;
-            let previous = td.root_moves[pv_index].previous_score;
-            let mut window = ASPIRATION_WINDOW.get();
-            let (mut alpha, mut beta) =
-                if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < TB_WIN_BOUND {
-                    (previous - window, previous + window)
-                } else {
-                    (-INFINITE, INFINITE)
-                };
-            loop {
-                let score = td.search_root(shared, root, depth, alpha, beta);
-                if td.must_stop(shared) {
-                    break;
-                }
-                // Stockfish shows a failed window only with one line: with several, the
-                // lines' order is not settled until the iteration ends.
-                if lines == 1 && (score <= alpha || score >= beta) {
-                    let bound = if score <= alpha {
-                        ScoreBound::Upper
-                    } else {
-                        ScoreBound::Lower
-                    };
-                    td.report_bound(shared, bound);
-                }
-                if score <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (score - window).max(-INFINITE);
-                } else if score >= beta {
-                    beta = (score + window).min(INFINITE);
-                } else {
-                    break;
-                }
-                window += window * ASPIRATION_GROWTH_PERCENT / 100;
-            }
-            if td.must_stop(shared) {
-                break;
-            }
-        }
-        if td.must_stop(shared) {
-            // An interrupted iteration counts once its first root move, the best of the last
-            // one, is searched: a move that then beat it was searched in full too. Otherwise,
-            // or with several lines to keep in order, it is discarded.
-            let done = td.root_moves_done;
-            if lines == 1 && done > 0 {
-                td.root_moves[..done].sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
-                td.result_depth = depth;
-            } else {
-                td.root_moves = completed;
-            }
-            return;
-        }
-        // Keep the MultiPV lines in order of their scores.
-        td.root_moves[..lines].sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
-        if completed[0].mv == td.root_moves[0].mv {
-            stable_iterations += 1;
-        } else {
-            stable_iterations = 0;
-        }
-        completed = td.root_moves.clone();
-        td.completed_depth = depth;
-        td.result_depth = depth;
-        shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
-
-        let Some(report) = report else {
-            continue;
-        };
-        td.reported_nodes = report_lines(td, shared, depth, lines, report);
-        td.last_output_ms = shared.time.since_go().as_millis() as u64;
-        let best_score = td.root_moves[0].score;
-        if let Some(mate) = job.limits.mate {
-            if mate_in(best_score).is_some_and(|m| m > 0 && m <= mate as i32) {
-                break;
-            }
-        }
-        // A stable best move needs less time; a changing one gets more. So does a best move
-        // that took only a small share of the effort: the others came close.
-        let stability = TM_STABILITY[stable_iterations.min(TM_STABILITY.len() - 1)];
-        let drop = previous_best.map_or(1.0, |before| score_drop_scale(before, best_score));
-        previous_best = Some(best_score);
-        let best_share = td.root_moves[0].nodes as f64 / td.nodes.max(1) as f64;
-        let effort =
-            (TM_NODE_SHARE_BASE.hundredths() - best_share) * TM_NODE_SHARE_FACTOR.hundredths();
-        if shared.time.soft_expired(stability * effort * drop) {
-            break;
-        }
-        let nodes = shared.total_nodes();
-        if shared.node_limit.is_some_and(|limit| nodes >= limit)
-            || job.limits.soft_nodes.is_some_and(|limit| nodes >= limit)
-        {
-            break;
-        }
-    }
 }

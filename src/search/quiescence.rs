@@ -85,12 +85,9 @@ impl ThreadData {
                     continue;
                 }
             }
-            // Made in place, not by `pos.play(mv)`: see there.
-            let mut child = *pos;
-            child.make_move(mv);
-            shared.tt.prefetch(child.key());
-            self.enter_child(ply, pos, Some(mv), &child);
+            let child = self.make_move(shared, ply, pos, mv, false);
             let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1, false);
+            self.undo_move();
             if self.must_stop(shared) {
                 return 0;
             }

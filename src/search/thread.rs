@@ -26,6 +26,9 @@ pub struct Frame {
     pub excluded: Option<Move>,
     /// Double extensions on the line from the root to this ply.
     pub double_extensions: i32,
+    /// Index in the thread's `keys` of the first position after the last null move on the
+    /// line to this ply (0 without one): a repetition scan stops there.
+    pub null_barrier: usize,
 }
 
 /// Everything shared by the threads of one search.
@@ -69,9 +72,6 @@ pub struct ThreadData {
     pub keys: Vec<u64>,
     /// Index in `keys` of the root position.
     pub root_index: usize,
-    /// Index in `keys` of the first position after the last null move on the current line
-    /// (0 without one): a repetition scan stops there.
-    pub null_barrier: usize,
     /// Move-ordering memory.
     pub history: Box<History>,
     /// Answers about mate threats, by position.
@@ -88,7 +88,7 @@ pub struct ThreadData {
     pub root_moves: Vec<RootMove>,
     /// Index of the root move whose line is being searched for MultiPV.
     pub pv_index: usize,
-    /// Root moves fully searched by the current call of `search_root`.
+    /// Root moves fully searched by the current iteration's search of the root.
     pub root_moves_done: usize,
     /// Nodes searched by this thread.
     pub nodes: u64,
@@ -140,7 +140,6 @@ impl ThreadData {
         ThreadData {
             id,
             root_index: keys.len().saturating_sub(1),
-            null_barrier: 0,
             keys: stack_keys,
             history,
             mate_threats: MateThreats::new(),
