@@ -101,8 +101,8 @@ fn a_hung_queen_is_a_blunder_and_the_mate_it_missed_is_the_better_move() {
 
 #[test]
 fn a_quiet_master_game_has_no_mistakes_and_few_inaccuracies() {
-    // Depth 10: at depth 8 net 8 calls 25...c6 a mistake (+0.44 to +1.78), which Stockfish
-    // 15.1 at depth 24 scores half a pawn below the best move, an inaccuracy.
+    // Depth 10: shallower, a network may call 25...c6 a mistake, which Stockfish 15.1 at
+    // depth 24 scores half a pawn below the best move, an inaccuracy (docs/analysis.md).
     let run = ferrite(&["analyse", &data("analyse_master.pgn"), "--depth", "10"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let games = games_of(&run.stdout);
@@ -118,9 +118,8 @@ fn a_quiet_master_game_has_no_mistakes_and_few_inaccuracies() {
             .collect()
     };
     // No ? (NAG 2) or ?? (4): the model's chances move little in a quiet game. A few ?! (6)
-    // come and go with the depth and the network (net 3 marked none at depth 8 and three at
-    // depth 12; net 4 marks three at depth 8, net 5 five; net 8 none at depth 10, four at
-    // 12; net 9 three at 10), as they do in any engine's analysis: one move in sixteen at most.
+    // come and go with the depth and the network (docs/analysis.md has the counts), as they
+    // do in any engine's analysis: one move in sixteen at most.
     assert_eq!(marked(&[2, 4]), Vec::<&str>::new());
     let inaccuracies = marked(&[6]);
     assert!(inaccuracies.len() <= 6, "{inaccuracies:?}");

@@ -14,7 +14,7 @@ use ferrite::train::trainer::{quantisation_error, quantised_evaluation, FloatNet
 mod fixtures;
 use fixtures::fixture_fens;
 
-/// The float checkpoint `ferrite train` wrote with the embedded network (net 9).
+/// The float checkpoint `ferrite train` wrote with the embedded network.
 const CHECKPOINT: &[u8] = include_bytes!("../data/nets/net9.ckpt");
 
 /// Mean gap allowed between the embedded network and its float checkpoint over the positions

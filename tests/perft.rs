@@ -1,5 +1,5 @@
 //! Perft against published node counts: every position and depth of the fixtures in
-//! `tests/data/` (copied from `shared/data/perft/`). The shallow depths run in the normal test
+//! `tests/data/` (the published suites, copied into the repository). The shallow depths run in the normal test
 //! run; the deep ones are `#[ignore]`d (see docs/heavy-tests.md for how to run them).
 
 use ferrite::chess::perft::perft;

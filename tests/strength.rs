@@ -56,7 +56,7 @@ fn play(
         ..Limits::default()
     };
     let job = SearchJob {
-        history: game.keys().to_vec(),
+        game_keys: game.keys().to_vec(),
         ..SearchJob::new(*game.position(), limits)
     };
     let tt = TranspositionTable::new(16);

@@ -10,7 +10,7 @@ use common::Session;
 use ferrite::chess::Position;
 use ferrite::search::limits::Limits;
 use ferrite::search::params::{MATE_BOUND, TB_WIN_BOUND};
-use ferrite::search::tablebase_use::TablebaseUse;
+use ferrite::search::tablebase_root::TablebaseUse;
 use ferrite::search::tt::TranspositionTable;
 use ferrite::search::{search, SearchControl, SearchJob};
 use ferrite::tablebase::{rank_root_moves, rank_root_moves_by_wdl, Tablebase, Wdl};

@@ -25,8 +25,8 @@ What it does:
 Each match goes through match.py (CPU-heavy: take the shared lock on a shared machine):
 
   flock /tmp/ferrite-cpu.lock python3 uci-scripts/calibrate-elo.py \\
-      --ferrite /tmp/ferrite --match ../shared/tools/match.py \\
-      --openings ../shared/data/openings/noob_3moves_5000.epd \\
+      --ferrite /tmp/ferrite --match <path to match.py> \\
+      --openings data/openings/noob_3moves_5000.epd \\
       --games 30 --write --log calibration.txt
 """
 

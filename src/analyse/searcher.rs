@@ -59,7 +59,7 @@ impl Searcher {
     pub fn search(&mut self, game: &Game) -> Option<PositionSearch> {
         let root = *game.position();
         let job = SearchJob {
-            history: game.keys().to_vec(),
+            game_keys: game.keys().to_vec(),
             threads: self.threads,
             ..SearchJob::new(root, self.limits.clone())
         };

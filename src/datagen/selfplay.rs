@@ -170,7 +170,7 @@ pub fn play_game(
         }
         let pos = *game.position();
         let job = SearchJob {
-            history: game.keys().to_vec(),
+            game_keys: game.keys().to_vec(),
             net: Arc::clone(net),
             ..SearchJob::new(pos, limits.clone())
         };
@@ -442,7 +442,7 @@ pub fn provenance(config: &DatagenConfig, book: Option<(&Path, &[u8])>) -> Prove
     Provenance {
         engine: ENGINE_COMMIT.to_string(),
         // The parameters only, without the file's header, so that a network keeps its name
-        // whatever its file says of it (net 3's is that of its headerless file at c71d5cd).
+        // whatever its file says of it, a file from before the header existed included.
         network: short(&config.net.to_bytes()[HEADER_BYTES..]),
         nodes: config.soft_nodes,
         hard_nodes: config.hard_nodes,

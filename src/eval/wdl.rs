@@ -14,12 +14,11 @@
 
 use crate::chess::{PieceType, Position};
 
-/// The model of the search's scores, fitted to the games of the engine that shows them (net
-/// 8, brought to net 4's scale by `--scale-as`): `ferrite fit-wdl` on all 20,000 games of
+/// The model of the search's scores: `ferrite fit-wdl` on all 20,000 games of
 /// `data/selfplay-s22.games` (1,839,134 positions fitted, 203,497 held out; held-out loss
-/// 0.57526, where the model before, fitted to net 4's games, had 0.57753). Net 9, brought to
-/// net 8's scale, shows its scores with it until its own games are enough to check. Refit when
-/// the network or the search's scale changes, if the fit does better on held-out games.
+/// 0.57526). Every network is trained to its predecessor's scale (`ferrite train
+/// --scale-as`), so one model serves them; refit when the network or the search's scale
+/// changes, and keep the refit if it does better on held-out games (docs/networks.md).
 pub const MODEL: WdlModel = WdlModel {
     a: [26.494, 193.765, -513.154, 383.653],
     b: [61.756, -86.123, 19.863, 77.480],

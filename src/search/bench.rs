@@ -6,7 +6,7 @@
 //! both `ferrite bench` and the UCI `bench`.
 
 use super::limits::Limits;
-use super::tablebase_use::TablebaseUse;
+use super::tablebase_root::TablebaseUse;
 use super::tt::TranspositionTable;
 use super::{search, SearchControl, SearchJob};
 use crate::chess::Position;

@@ -4,7 +4,7 @@
 //! watches the clock and reports, and the best thread's move is played. Move-ordering and
 //! correction histories persist from one search of a game to the next ([`Histories`]). With
 //! Syzygy tables, a root in them is ranked by DTZ (by WDL without DTZ files) and a won one
-//! converted for sure; the tree is probed otherwise ([`tablebase_use`]). The
+//! converted for sure; the tree is probed otherwise ([`tablebase_root`]). The
 //! search knows nothing of UCI text: it hands [`Report`]s to a callback, [`live`] output of
 //! a long search to the sink its [`SearchControl`] may hold, and returns a [`SearchResult`].
 
@@ -16,7 +16,6 @@ pub mod history;
 mod iterate;
 pub mod limits;
 pub mod live;
-mod live_output;
 mod make_move;
 pub mod mate_threats;
 mod node;
@@ -32,8 +31,8 @@ pub mod score;
 pub mod see;
 mod singular;
 pub mod strength;
-mod tablebase_probe;
-pub mod tablebase_use;
+pub mod tablebase_root;
+mod tablebase_tree;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -50,7 +49,7 @@ use params::{INFINITE, MATE, MATE_BOUND};
 use root_move::RootMove;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use tablebase_use::{progress_first, TablebaseUse};
+use tablebase_root::{progress_first, TablebaseUse};
 use thread::{Shared, ThreadData};
 use time::TimeManager;
 use tt::TranspositionTable;
@@ -63,7 +62,7 @@ pub struct SearchJob {
     /// The root position.
     pub root: Position,
     /// Keys of every position of the game, the root's last.
-    pub history: Vec<u64>,
+    pub game_keys: Vec<u64>,
     /// What ends the search.
     pub limits: Limits,
     /// How many best lines to report (MultiPV).
@@ -82,7 +81,7 @@ impl SearchJob {
     pub fn new(root: Position, limits: Limits) -> SearchJob {
         SearchJob {
             root,
-            history: vec![root.key()],
+            game_keys: vec![root.key()],
             limits,
             multipv: 1,
             threads: 1,
@@ -232,7 +231,7 @@ fn run_search(
     let root_ranked = job
         .tablebase
         .as_ref()
-        .and_then(|tablebase| tablebase.rank_root(&job.root, &job.history, &mut root_moves));
+        .and_then(|tablebase| tablebase.rank_root(&job.root, &job.game_keys, &mut root_moves));
     let tree_tablebase = job
         .tablebase
         .clone()
@@ -254,9 +253,9 @@ fn run_search(
     let mut workers: Vec<ThreadData> = histories
         .drain(..)
         .enumerate()
-        .map(|(id, history)| {
+        .map(|(id, ordering)| {
             let net = Arc::clone(&job.net);
-            let mut td = ThreadData::new(id, &job.history, root_moves.clone(), history, net);
+            let mut td = ThreadData::new(id, &job.game_keys, root_moves.clone(), ordering, net);
             td.tablebase = tree_tablebase.clone();
             td.selective = selective;
             td

@@ -99,12 +99,11 @@ tunables! {
     /// a network comes out at the scale of the search scores it learnt from (`ferrite train
     /// --scale-as` keeps each new one at its predecessor's), and this one factor moves every
     /// margin against it at once. The WDL model (`eval::wdl`) is fitted to the search's scores,
-    /// so it goes with the default. 93 against 100 with net 4: an SPRT [0, 10] accepted it
-    /// (docs/tuning.md).
+    /// so it goes with the default. 93 won an SPRT [0, 10] against 100 (docs/tuning.md).
     EVAL_SCALE = 93, 50..=150;
     /// The search sees the evaluation times `(base + material) / (base + reference)`
     /// (`eval_scale`): an edge is worth less as material comes off, and a smaller base shrinks it
-    /// faster. (The WDL model of net 3's games needs three times the score to win half the games
+    /// faster. (The WDL model of our self-play games needs three times the score to win half the games
     /// at 17 points of material as at 78.) 100 against no scaling: an SPRT [0, 10] accepted it
     /// (docs/tuning.md).
     MATERIAL_SCALE_BASE = 100, 20..=1000;
@@ -328,7 +327,7 @@ pub const NMP_EVAL_MAX_REDUCTION: i32 = 3;
 /// Null move is tried from this depth on.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null move needs more legal moves than this (fewer suggests zugzwang; found on the
-/// composed mates of shared/data/epd/mates.epd, where it hid mates in 2 and 3).
+/// composed mates of tests/data/mates.epd, where it hid mates in 2 and 3).
 pub const NMP_MIN_LEGAL_MOVES: u64 = 3;
 
 /// See `RFP_MARGIN`.
@@ -374,14 +373,15 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// Time management: moves assumed left without `movestogo` when there is no increment. Each
 /// move then takes about 1/50 of what is left, so at 10+0 half the clock is still there near
-/// move 30 (with 25, as before, half was spent by move 15 and long games ended at depth 1).
+/// move 30 (with 25, half was spent by move 15 and long games ended at depth 1).
 pub const TM_SUDDEN_DEATH_MOVES_TO_GO: u64 = 50;
 /// Time management: moves assumed left without `movestogo` when the increment is at least
 /// `TM_INCREMENT_CARRIES_PERMILLE` of the clock: the increment refills what a move spends.
 /// Between no increment and that one the horizon shrinks linearly from
 /// `TM_SUDDEN_DEATH_MOVES_TO_GO`.
 pub const TM_INCREMENT_MOVES_TO_GO: u64 = 25;
-/// See `TM_INCREMENT_MOVES_TO_GO`: 10 per mille, so 8+0.08 and 10+0.1 plan as before.
+/// See `TM_INCREMENT_MOVES_TO_GO`: 10 per mille, so that at 8+0.08 and 10+0.1 the increment
+/// carries the clock.
 pub const TM_INCREMENT_CARRIES_PERMILLE: u64 = 10;
 /// Time management: a `movestogo` larger than this plans as if it were this.
 pub const TM_MOVES_TO_GO_MAX: u32 = 50;

@@ -198,7 +198,7 @@ impl Strength {
         limits.nodes = Some(limits.nodes.map_or(hard, |nodes| nodes.min(hard)));
         let inner = SearchJob {
             root: job.root,
-            history: job.history.clone(),
+            game_keys: job.game_keys.clone(),
             limits,
             multipv: job.multipv.max(lines),
             threads: 1,

@@ -6,7 +6,7 @@ use super::live::LiveFn;
 use super::mate_threats::MateThreats;
 use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
 use super::root_move::RootMove;
-use super::tablebase_use::TablebaseUse;
+use super::tablebase_root::TablebaseUse;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, Piece};

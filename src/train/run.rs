@@ -3,8 +3,8 @@
 //! quantised network, and measure how far the quantised network strays from the float one on
 //! held-out positions. A file it cannot use is a [`TrainError`] naming the path.
 
-use super::eval_scale::{relative_scale, result_scale};
 use super::positions::{load, DataError};
+use super::sigmoid_scale::{relative_scale, result_scale};
 use super::trainer::{
     quantisation_error, train, EpochReport, FloatNetwork, QuantisationError, TrainConfig,
 };

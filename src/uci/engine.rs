@@ -20,7 +20,7 @@ use crate::search::eval_scale::EvalScale;
 use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
 use crate::search::strength::{search_at, Strength};
-use crate::search::tablebase_use::TablebaseUse;
+use crate::search::tablebase_root::TablebaseUse;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use crate::tablebase::Tablebase;
@@ -432,7 +432,7 @@ impl Engine {
         }
         let live_out = Arc::clone(&self.out);
         let (show_wdl, chess960) = (self.options.show_wdl, self.options.chess960);
-        // On the root's scale, as every line of the search (see `run_search`).
+        // On the root's scale, as every line of the search (see `search_and_answer`).
         let material = material(&root);
         let control = Arc::new(
             SearchControl::new(&limits, self.options.move_overhead_ms).with_live(move |live| {
@@ -452,7 +452,7 @@ impl Engine {
         });
         let job = SearchJob {
             root,
-            history: self.game.keys().to_vec(),
+            game_keys: self.game.keys().to_vec(),
             limits,
             multipv: self.options.multipv,
             threads: self.options.threads,
@@ -469,7 +469,7 @@ impl Engine {
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
                 let mut histories = histories.lock().unwrap_or_else(PoisonError::into_inner);
-                run_search(
+                search_and_answer(
                     &job,
                     strength.as_ref(),
                     &tt,
@@ -577,7 +577,7 @@ fn tablebase_verdict(tables: &Tablebase, pos: &Position) -> String {
 
 /// The body of the search thread: search, hold `bestmove` while the gate is closed, print it.
 #[allow(clippy::too_many_arguments)]
-fn run_search(
+fn search_and_answer(
     job: &SearchJob,
     strength: Option<&Strength>,
     tt: &TranspositionTable,

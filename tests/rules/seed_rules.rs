@@ -1,4 +1,5 @@
-//! One test per rule of the seed texts (`shared/seeds/`), on the positions they describe:
+//! One test per rule of the rules of chess as the project states them, on the positions
+//! they describe:
 //! how each piece moves, pawn double steps, en passant, promotion, castling and its
 //! conditions (standard and Chess960), check, mate and stalemate, turn order and the
 //! initial position. The draw rules are in `outcomes.rs`.

@@ -104,7 +104,7 @@ impl TablebaseUse {
     pub fn rank_root(
         &self,
         root: &Position,
-        history: &[u64],
+        game_keys: &[u64],
         root_moves: &mut Vec<RootMove>,
     ) -> Option<RootRanked> {
         if root.occupied().popcount() > self.max_pieces() || !root.castling().is_empty() {
@@ -112,10 +112,10 @@ impl TablebaseUse {
         }
         let moves: Vec<_> = root_moves.iter().map(|root_move| root_move.mv).collect();
         let rule = self.fifty_move_rule;
-        let (ranking, by_dtz) = match rank_root_moves(&self.tables, root, &moves, history, rule) {
+        let (ranking, by_dtz) = match rank_root_moves(&self.tables, root, &moves, game_keys, rule) {
             Some(ranking) => (ranking, true),
             None => (
-                rank_root_moves_by_wdl(&self.tables, root, &moves, history, rule)?,
+                rank_root_moves_by_wdl(&self.tables, root, &moves, game_keys, rule)?,
                 false,
             ),
         };

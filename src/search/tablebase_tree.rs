@@ -1,7 +1,7 @@
 //! Syzygy probes inside the tree: when a node is probed (right after a capture or pawn move,
 //! within the usable tables and `SyzygyProbeDepth`), the bound a table result puts on the
 //! node's value, and how a result that settles a node is stored. The root's own ranking by
-//! DTZ is in [`super::tablebase_use`].
+//! DTZ is in [`super::tablebase_root`].
 
 use super::params::{MAX_PLY, TB_TT_DEPTH_BONUS, TB_WIN_BOUND};
 use super::score::score_to_tt;
