@@ -18,6 +18,7 @@ pub mod datagen;
 pub mod epd;
 pub mod eval;
 pub mod files;
+pub mod openings;
 pub mod rules;
 pub mod search;
 pub mod tablebase;
