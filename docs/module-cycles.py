@@ -30,8 +30,8 @@ SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 
 # A top-level module is a folder of src/ or a file directly in it; a file in none fails the
 # check, so a new module gets its place here. `files` reads the user's files for every layer
 # above; `openings` (books and balanced starts) sits below the front ends so that both uci
-# (`genfens`) and datagen use it; lib and main are the crate roots, args the binary's command
-# line.
+# (`genfens`) and datagen use it; lib and main are the crate roots, args, commands and
+# progress the binary's other files.
 LAYERS = [
     ("files", ("files",), False),
     ("chess", ("chess",), False),
@@ -40,7 +40,7 @@ LAYERS = [
     ("search", ("search",), False),
     ("openings", ("openings",), False),
     ("front ends", ("uci", "epd", "datagen", "train", "analyse"), True),
-    ("main", ("lib", "main", "args"), False),
+    ("main", ("lib", "main", "args", "commands", "progress"), False),
 ]
 # Pairs (user, used) of one apart layer where the user may use the other all the same, and why.
 ALLOWED_APART = {
