@@ -1,14 +1,23 @@
 #!/usr/bin/env python3
-"""Lists the import edges between the source files of src/ and the cycles among them.
+"""Lists the import edges between the source files of src/, the cycles among them, and the
+imports that break the layering.
 
 An edge A -> B means a `use` (or an inline `crate::…`/`super::…` path) in A names an item
 that B defines. Paths through a `pub use` re-export are followed to the file that defines
 the item, so `use crate::chess::Position` is an edge to src/chess/position.rs, not to
-src/chess/mod.rs; a `pub use` line itself is no edge (a module re-exporting its child's item
-does not depend on it). `mod x;` declarations and method calls are not edges either.
+src/chess/mod.rs; a `pub use` line itself is no edge for cycles (a module re-exporting its
+child's item does not depend on it), but it is one for the layering (a re-export of a higher
+layer's item would carry it down). `mod x;` declarations and method calls are not edges.
+
+The layering is LAYERS below, the one table of it (src/lib.rs says it in words): a file may
+use its own top-level module and those of lower layers, never a higher layer's; the modules
+of a layer marked apart do not use each other either, but as ALLOWED_APART says. Test
+modules keep to the layers like the rest of the code: `--no-tests` leaves them out of the
+cycle search only. The binary's files reach the library as `ferrite::…`, which is no edge;
+they sit on top of it all the same.
 
 Usage: python3 docs/module-cycles.py [--edges] [--no-tests]
-Exit status 1 if there is a cycle.
+Exit status 1 if there is a cycle or an import against the layering, one line each.
 """
 
 import os
@@ -16,6 +25,27 @@ import re
 import sys
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+
+# The layers, lowest first: (name, the top-level modules in it, whether they stay apart).
+# A top-level module is a folder of src/ or a file directly in it; a file in none fails the
+# check, so a new module gets its place here. `files` reads the user's files for every layer
+# above; `openings` (books and balanced starts) sits below the front ends so that both uci
+# (`genfens`) and datagen use it; lib and main are the crate roots, args, commands and
+# progress the binary's other files.
+LAYERS = [
+    ("files", ("files",), False),
+    ("chess", ("chess",), False),
+    ("rules", ("rules",), False),
+    ("eval/tablebase", ("eval", "tablebase"), True),
+    ("search", ("search",), False),
+    ("openings", ("openings",), False),
+    ("front ends", ("uci", "epd", "datagen", "train", "analyse"), True),
+    ("main", ("lib", "main", "args", "commands", "progress"), False),
+]
+# Pairs (user, used) of one apart layer where the user may use the other all the same, and why.
+ALLOWED_APART = {
+    ("train", "datagen"): "the trainer reads the game files and the manifest datagen writes",
+}
 
 
 def module_file(module):
@@ -63,8 +93,8 @@ def expand(tree):
     return [prefix + rest for part in parts if part for rest in expand(part)]
 
 
-def paths_of(path, skip_tests):
-    """(module of the path's `super`, absolute-ish segments, is_pub_use) for each path."""
+def paths_of(path):
+    """(in a test module, module of the path's `super`, segments, is_pub_use) for each path."""
     text = strip(open(path).read())
     module = file_module(path)
     found = []
@@ -91,8 +121,6 @@ def paths_of(path, skip_tests):
                 test_depth = None
             depth -= 1
             continue
-        if skip_tests and test_depth is not None:
-            continue
         # `self` of the file itself; `super` of the file (a mod.rs file is its own module).
         here = module + ("_inline",) * len(inline)
         if token.group(4) is not None:
@@ -102,7 +130,7 @@ def paths_of(path, skip_tests):
             pub = False
             trees = [t.split("::")]
         for segs in trees:
-            found.append((here, segs, pub))
+            found.append((test_depth is not None, here, segs, pub))
     return found
 
 
@@ -133,7 +161,7 @@ def reexports():
             if not name.endswith(".rs"):
                 continue
             path = os.path.join(root, name)
-            for here, segs, pub in paths_of(path, False):
+            for _, here, segs, pub in paths_of(path):
                 if not pub:
                     continue
                 full = absolute(here, segs) or list(file_module(path)) + list(segs)
@@ -153,25 +181,72 @@ def target(segs, exports, seen=()):
     return path
 
 
+def top_module(path):
+    """The top-level module a file belongs to: `chess` for src/chess/…, `epd` for src/epd.rs."""
+    return os.path.relpath(path, SRC).split(os.sep)[0].rsplit(".rs", 1)[0]
+
+
+def layer_of(top):
+    """(index, name, apart) of the layer that holds top-level module `top`, or None."""
+    for index, (name, members, apart) in enumerate(LAYERS):
+        if top in members:
+            return index, name, apart
+    return None
+
+
+def rel(path):
+    return os.path.relpath(path, os.path.dirname(SRC))
+
+
+def layering_faults(uses):
+    """One line for each file in no layer and each use (file -> defining file) against them."""
+    faults = []
+    for path in sorted(uses):
+        top = top_module(path)
+        layer = layer_of(top)
+        if layer is None:
+            faults.append(f"{rel(path)}: module {top} is in no layer (add it to LAYERS)")
+            continue
+        for dest in sorted(uses[path]):
+            used_top = top_module(dest)
+            used = layer_of(used_top)
+            module = "::".join(("crate",) + file_module(dest))
+            if used is None or used_top == top:
+                continue  # a file in no layer is reported as a user
+            if used[0] > layer[0]:
+                faults.append(
+                    f"{rel(path)} imports {module}: layer '{layer[1]}' may not use "
+                    f"layer '{used[1]}' above it"
+                )
+            elif used[0] == layer[0] and layer[2] and (top, used_top) not in ALLOWED_APART:
+                faults.append(
+                    f"{rel(path)} imports {module}: {top} and {used_top} share layer "
+                    f"'{layer[1]}', whose modules stay apart"
+                )
+    return faults
+
+
 def main():
     skip_tests = "--no-tests" in sys.argv
     exports = reexports()
-    edges = {}
+    edges = {}  # for cycles: no `pub use`, test modules unless --no-tests
+    uses = {}  # for the layering: every use, re-exports and test modules included
     for root, _, files in os.walk(SRC):
         for name in sorted(files):
             if not name.endswith(".rs"):
                 continue
             path = os.path.join(root, name)
-            for here, segs, pub in paths_of(path, skip_tests):
+            uses.setdefault(path, set())
+            for in_test, here, segs, pub in paths_of(path):
                 full = absolute(here, segs)
-                if pub or not full:
+                if not full:
                     continue
                 dest = target(full, exports)
-                if dest and dest != path:
+                if not dest or dest == path:
+                    continue
+                uses[path].add(dest)
+                if not pub and not (skip_tests and in_test):
                     edges.setdefault(path, set()).add(dest)
-
-    def rel(path):
-        return os.path.relpath(path, os.path.dirname(SRC))
     if "--edges" in sys.argv:
         for a in sorted(edges):
             for b in sorted(edges[a]):
@@ -213,7 +288,12 @@ def main():
                 print(f"  {rel(a)} -> {rel(b)}")
     if not comps:
         print(f"no cycles among {len(set(edges) | set().union(*edges.values()))} files")
-    sys.exit(1 if comps else 0)
+    faults = layering_faults(uses)
+    for fault in faults:
+        print("layering:", fault)
+    if not faults:
+        print(f"no import against the {len(LAYERS)} layers")
+    sys.exit(1 if comps or faults else 0)
 
 
 if __name__ == "__main__":

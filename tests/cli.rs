@@ -71,6 +71,17 @@ fn an_infinite_search_given_as_argument_is_stopped_at_quit() {
 }
 
 #[test]
+fn commands_as_arguments_print_no_greeting() {
+    let (ok, lines) = ferrite(&["uci", "quit"], "");
+    assert!(ok);
+    assert_eq!(
+        lines.first(),
+        Some(&format!("id name Ferrite {}", env!("CARGO_PKG_VERSION")))
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+}
+
+#[test]
 fn without_quit_stdin_follows_the_arguments() {
     let (ok, lines) = ferrite(&["uci", "isready"], "isready\nquit\n");
     assert!(ok);

@@ -106,7 +106,14 @@ fn run_script(name: &str) -> Vec<String> {
         run.code,
         run.stderr
     );
-    let lines: Vec<String> = run.stdout.lines().map(str::to_string).collect();
+    let mut lines: Vec<String> = run.stdout.lines().map(str::to_string).collect();
+    // A bare start greets first; the script's answers follow.
+    let banner = format!(
+        "Ferrite {} by the Ferrite developers",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(lines.first(), Some(&banner), "{name}: the first line");
+    lines.remove(0);
     assert!(
         !lines.iter().any(|l| l.starts_with("info string error")),
         "{name}: {lines:#?}"

@@ -59,6 +59,55 @@ fn handshake_lists_options_and_ends_with_uciok() {
 }
 
 #[test]
+fn a_bare_start_greets_with_one_line_then_speaks_uci() {
+    // `Session::start` has read the greeting and checked it word for word; the next line
+    // answers the first command.
+    let mut s = Session::start();
+    s.send("uci");
+    let first = s.next_line(SHORT);
+    assert_eq!(
+        first,
+        Some(format!("id name Ferrite {}", env!("CARGO_PKG_VERSION")))
+    );
+    s.send("quit");
+    assert!(s.exits_cleanly(SHORT));
+}
+
+#[test]
+fn help_lists_the_commands_on_stdout() {
+    let mut s = Session::start();
+    let lines = s.reply("help");
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some("Ferrite, a UCI chess engine. Commands (the options: uci, or README.md):")
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("  help             this list")
+    );
+    for line in [
+        "  uci              identify, list the options, then uciok",
+        "  position startpos|fen <fen> [moves <move>...]",
+        "  go perft <depth> count the legal move paths below each first move",
+        "  genfens <n> [seed <s>] [book <None|file>]  start positions for OpenBench's datagen",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == line),
+            "missing {line:?}: {lines:#?}"
+        );
+    }
+    assert_eq!(lines.len(), 21, "{lines:#?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:#?}"
+    );
+    // Still a UCI engine afterwards.
+    assert_eq!(s.reply("isready"), Vec::<String>::new());
+    s.send("quit");
+    assert!(s.exits_cleanly(SHORT));
+}
+
+#[test]
 fn eof_while_idle_exits_cleanly() {
     let mut s = Session::start();
     s.send("uci");

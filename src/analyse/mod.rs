@@ -9,7 +9,7 @@
 //! - [`score`], [`judgement`]: scores as `[%eval]` text, and the win-chance model with its
 //!   thresholds (lichess's) and the accuracy formula;
 //! - [`summary`]: each player's counts, average centipawn loss and accuracy;
-//! - [`annotate`]: the annotated PGN game; [`svg`]: the graph; [`progress`]: the progress bar.
+//! - [`annotate`]: the annotated PGN game; [`svg`]: the graph.
 //!
 //! [`analyse_file`] runs it all for one file. A file that cannot be read or written is an
 //! [`AnalyseError`]; a game that cannot be replayed is reported as a [`GameError`] naming the
@@ -18,7 +18,6 @@
 pub mod analysis;
 pub mod annotate;
 pub mod judgement;
-pub mod progress;
 pub mod replay;
 pub mod score;
 pub mod searcher;
@@ -176,7 +175,7 @@ pub struct Progress {
     pub total: usize,
 }
 
-/// What [`analyse_file`] tells its caller as it goes.
+/// What [`analyse_file`] tells its caller as it goes (the binary draws a progress bar).
 #[derive(Debug)]
 pub enum AnalyseEvent<'a> {
     /// A game is skipped.

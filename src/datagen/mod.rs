@@ -2,16 +2,12 @@
 //!
 //! - [`selfplay`]: games of Ferrite against itself, appended whole to a [`game_file`] with
 //!   every move's search score (`ferrite datagen`: [`selfplay::run`]), from the starts of
-//!   [`start`], read from the [`openings`] files;
-//! - [`genfens`]: the same starts for OpenBench's data generation (`genfens`);
+//!   [`crate::openings`] (which `genfens` hands out to OpenBench as well);
 //! - [`manifest`]: the data folder's `manifest.tsv`, written and checked (`ferrite data`).
 //!
 //! Each command runs end to end here, files included; the binary only parses the arguments
 //! and prints. Errors are typed per command and name the file at fault.
 
 pub mod game_file;
-pub mod genfens;
 pub mod manifest;
-pub mod openings;
 pub mod selfplay;
-pub mod start;

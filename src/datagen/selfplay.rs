@@ -1,10 +1,10 @@
 //! Self-play data (`ferrite datagen`): games of Ferrite against itself, played in parallel,
 //! appended whole to a binary game file ([`super::game_file`]) with the search's score at
-//! every ply. Each game starts from a balanced start ([`super::start`]: a book opening or, one
-//! game in ten by default, a Chess960 start, then random plies), gets a cleared table (of
-//! [`DatagenConfig::hash_mb`] MiB), and passes its key history to every search, so
-//! repetitions count. Each move is searched to a soft node limit (no new iteration after it)
-//! under a hard one.
+//! every ply. Each game starts from a balanced start ([`crate::openings::start`]: a book
+//! opening or, one game in ten by default, a Chess960 start, then random plies), gets a
+//! cleared table (of [`DatagenConfig::hash_mb`] MiB), and passes its key history to every
+//! search, so repetitions count. Each move is searched to a soft node limit (no new
+//! iteration after it) under a hard one.
 //!
 //! A game ends by the rules ([`Game::outcome`]: mate, stalemate, threefold repetition, the
 //! fifty-move rule, insufficient material), by adjudication (both sides agree for
@@ -21,11 +21,12 @@
 
 use super::game_file::{decode, GameFileError, Provenance, RecordedGame};
 use super::manifest::sha256_hex;
-use super::start::{parse_book, start_rng, BookError, StartRules};
 use crate::chess::{Color, Position};
 use crate::eval::nnue::network::{Network, HEADER_BYTES};
 use crate::eval::nnue::GameResult;
 use crate::files;
+use crate::openings::book::{parse_book, BookError};
+use crate::openings::start::{start_rng, StartRules};
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;

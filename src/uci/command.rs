@@ -86,6 +86,8 @@ pub enum Command {
     Bench(Option<i32>),
     /// `flip`: swap colours of the position (extension).
     Flip,
+    /// `help`: list the commands ([`HELP`]; an extension, as Stockfish answers it).
+    Help,
     /// `genfens <N> seed <S> book <None|FILE>`: start positions for OpenBench's data
     /// generation (extension).
     GenFens {
@@ -123,6 +125,31 @@ impl fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
+/// What `help` prints: the commands [`parse`] accepts, each line naming one first. A line
+/// that starts with a command word is checked against the parser by a test.
+pub const HELP: &str = "\
+Ferrite, a UCI chess engine. Commands (the options: uci, or README.md):
+  uci              identify, list the options, then uciok
+  isready          answer readyok
+  setoption name <name> [value <value>]
+  ucinewgame       a new game: the hash table and the histories cleared
+  position startpos|fen <fen> [moves <move>...]
+  go [searchmoves <move>...] [ponder] [wtime|btime|winc|binc <ms>] [movestogo <n>]
+     [depth <plies>] [nodes <n>] [mate <moves>] [movetime <ms>] [infinite]
+  stop             end the search; it prints its bestmove
+  ponderhit        the move pondered on was played: the search goes on for real
+  quit             stop and exit
+  debug on|off     print the position after each position command
+  register         no registration needed
+Extensions:
+  go perft <depth> count the legal move paths below each first move
+  d                the board, its FEN, key, checkers, legal moves and status
+  eval             the network's evaluation, piece by piece
+  flip             swap the colours of the position
+  bench [depth]    search the bench positions; last line: <nodes> nodes <nps> nps
+  genfens <n> [seed <s>] [book <None|file>]  start positions for OpenBench's datagen
+  help             this list";
+
 fn malformed(command: &'static str, reason: impl Into<String>) -> CommandError {
     CommandError::Malformed {
         command,
@@ -149,6 +176,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "d" => Command::Display,
         "eval" => Command::Eval,
         "flip" => Command::Flip,
+        "help" => Command::Help,
         "debug" => match args {
             ["on"] => Command::Debug(true),
             ["off"] => Command::Debug(false),
@@ -423,6 +451,24 @@ mod tests {
         assert!(parse("go depth").is_err());
         assert!(parse("go depth x").is_err());
         assert!(parse("go sideways").is_err());
+    }
+
+    #[test]
+    fn help_names_only_commands_the_parser_knows() {
+        assert_eq!(parse("help"), Ok(Some(Command::Help)));
+        let commands: Vec<&str> = HELP
+            .lines()
+            .filter_map(|line| line.strip_prefix("  "))
+            .filter(|line| !line.starts_with(' '))
+            .filter_map(|line| line.split_whitespace().next())
+            .collect();
+        assert_eq!(commands.len(), 18, "{commands:?}");
+        for word in commands {
+            assert!(
+                !matches!(parse(word), Err(CommandError::Unknown(_))),
+                "{word}"
+            );
+        }
     }
 
     #[test]

@@ -5,16 +5,16 @@
 //! `go perft`, `bench` and the tunable options print and set through the same library calls
 //! as the `ferrite perft`, `bench` and `epd --set` subcommands.
 
-use super::command::{Command, GoParams, StartPosition};
+use super::command::{Command, GoParams, StartPosition, HELP};
 use super::info::{bestmove_line, info_line, live_line};
 use super::options::{OptionEffect, Options};
 use super::output::{printable, Output};
 use crate::chess::perft::PerftReport;
 use crate::chess::{Color, Move, Position, Square};
-use crate::datagen::genfens::genfens;
-use crate::datagen::start::read_book;
 use crate::eval::nnue::{self, network::Network};
 use crate::eval::wdl::material;
+use crate::openings::book::read_book;
+use crate::openings::genfens::genfens;
 use crate::rules::{parse_uci_move, Game};
 use crate::search::eval_scale::EvalScale;
 use crate::search::limits::Limits;
@@ -97,6 +97,11 @@ struct RunningSearch {
     handle: JoinHandle<()>,
 }
 
+/// The engine's name and version, as `uci` gives them (`id name`).
+pub const NAME: &str = concat!("Ferrite ", env!("CARGO_PKG_VERSION"));
+/// Its authors, as `uci` gives them (`id author`).
+pub const AUTHOR: &str = "the Ferrite developers";
+
 /// The UCI engine.
 pub struct Engine {
     out: Arc<Output>,
@@ -144,13 +149,13 @@ impl Engine {
     pub fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::Uci => {
-                self.out
-                    .line(&format!("id name Ferrite {}", env!("CARGO_PKG_VERSION")));
-                self.out.line("id author the Ferrite developers");
+                self.out.line(&format!("id name {}", NAME));
+                self.out.line(&format!("id author {}", AUTHOR));
                 self.out.lines(&self.options.announce());
                 self.out.line("uciok");
             }
             Command::Debug(on) => self.debug = on,
+            Command::Help => self.out.lines(HELP),
             Command::IsReady => self.out.line("readyok"),
             Command::Register => self.out.line("info string no registration needed"),
             Command::SetOption { name, value } => {

@@ -8,7 +8,7 @@ pub mod info;
 pub mod options;
 pub mod output;
 
-use engine::{Engine, Flow};
+use engine::{Engine, Flow, AUTHOR, NAME};
 use output::Output;
 use std::io::{BufRead, Cursor, Read};
 use std::sync::Arc;
@@ -22,15 +22,20 @@ enum AtEnd {
     WaitForSearch,
 }
 
-/// Runs the UCI loop over `input` until `quit` or end of input. Lines may be any bytes (they
-/// are read lossily as UTF-8), any length, and end in LF or CRLF. At the end of input a
-/// running search is stopped (it still prints its `bestmove`).
+/// A bare start of the binary: one line `Ferrite <version> by the Ferrite developers` (GUIs
+/// skip what comes before their `uci`; a person at the prompt learns what answers), then the
+/// UCI loop over `input` until `quit` or end of input. Lines may be any bytes (they are read
+/// lossily as UTF-8), any length, and end in LF or CRLF. At the end of input a running
+/// search is stopped (it still prints its `bestmove`).
 pub fn run(input: impl BufRead) {
-    run_loop(input, AtEnd::StopSearch);
+    let out = Arc::new(Output::default());
+    out.line(&format!("{NAME} by {AUTHOR}"));
+    run_loop(out, input, AtEnd::StopSearch);
 }
 
 /// Runs `commands` (the program's arguments, one command line each, as in
-/// `ferrite "position startpos" "go perft 5" quit`), then reads `input` as [`run`] does.
+/// `ferrite "position startpos" "go perft 5" quit`), then reads `input` as [`run`] does,
+/// without the greeting (what a script or a GUI that passes `uci` reads stays protocol).
 /// If the last command is `quit`, `input` is not read: the loop ends after the commands,
 /// and a search they started first runs to its own limit (so `ferrite "go depth 12" quit`
 /// prints the whole search); a search that would wait for `stop` is stopped.
@@ -49,15 +54,15 @@ pub fn run_with_commands(commands: &[String], input: impl BufRead) {
         text.push('\n');
     }
     let given = Cursor::new(text.into_bytes());
+    let out = Arc::new(Output::default());
     if ends_with_quit {
-        run_loop(given, AtEnd::WaitForSearch);
+        run_loop(out, given, AtEnd::WaitForSearch);
     } else {
-        run_loop(given.chain(input), AtEnd::StopSearch);
+        run_loop(out, given.chain(input), AtEnd::StopSearch);
     }
 }
 
-fn run_loop(mut input: impl BufRead, at_end: AtEnd) {
-    let out = Arc::new(Output::default());
+fn run_loop(out: Arc<Output>, mut input: impl BufRead, at_end: AtEnd) {
     let mut engine = Engine::new(Arc::clone(&out));
     let mut buffer = Vec::new();
     loop {

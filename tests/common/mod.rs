@@ -5,6 +5,14 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// The line a bare start of the binary prints before anything else.
+pub fn banner() -> String {
+    format!(
+        "Ferrite {} by the Ferrite developers",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
 /// A running engine: lines go in through `send`, come out through `expect`/`read_until`.
 pub struct Session {
     child: Child,
@@ -15,7 +23,8 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts the engine with no arguments (the UCI loop).
+    /// Starts the engine with no arguments (the UCI loop) and checks that it greets with
+    /// [`banner`] first; the greeting is no part of the transcript.
     pub fn start() -> Session {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ferrite"))
             .stdin(Stdio::piped())
@@ -34,6 +43,8 @@ impl Session {
                 }
             }
         });
+        let first = lines.recv_timeout(Duration::from_secs(10)).ok();
+        assert_eq!(first, Some(banner()), "the first line");
         Session {
             child,
             stdin,

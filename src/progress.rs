@@ -1,18 +1,82 @@
-//! The progress bar `ferrite analyse` draws on stderr: the game, the move and the time left,
-//! redrawn in place on a terminal (`game 2/5  move 14/40  [#####-----]  35%  ETA 1:05`),
-//! and one line per finished game otherwise, so a log stays readable. Skipped games are
-//! printed as `error: …` lines between the redraws.
+//! Progress on stderr for the long subcommands, with the time left at the pace so far
+//! ([`seconds_left`], one reckoning for all): `datagen` prints a line every ten seconds
+//! ([`DatagenProgress`]); `analyse` draws a bar redrawn in place on a terminal
+//! (`game 2/5  move 14/40  [#####-----]  35%  ETA 1:05`), and one line per finished game
+//! otherwise, so a log stays readable ([`ProgressBar`]). Problems a run reports and goes on
+//! from are `error: …` lines ([`print_error`]), as the error that ends a run is.
 
-use super::{AnalyseEvent, Progress};
+use ferrite::analyse::{AnalyseEvent, Progress};
+use ferrite::datagen::selfplay::Summary;
+use std::fmt::Display;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// Prints `error: <error>` on stderr.
+pub fn print_error(error: impl Display) {
+    eprintln!("error: {error}");
+}
+
+/// Seconds `left` more units of work take if the `done` units so far took `seconds`.
+fn seconds_left(seconds: f64, done: usize, left: usize) -> f64 {
+    seconds * left as f64 / done.max(1) as f64
+}
+
+/// Seconds between two progress lines of `datagen`.
+const DATAGEN_REPORT_EVERY: u64 = 10;
+
+/// `datagen`'s progress: games, positions, their rate and the time left, every
+/// [`DATAGEN_REPORT_EVERY`] seconds and once all games are played. Worker threads call it.
+pub struct DatagenProgress {
+    started: Instant,
+    /// Games the file should hold at the end.
+    games: usize,
+    /// Whole seconds after the start at which the last line was printed.
+    last_report: AtomicU64,
+}
+
+impl DatagenProgress {
+    /// Progress towards a file of `games` games, starting now.
+    pub fn new(games: usize) -> DatagenProgress {
+        DatagenProgress {
+            started: Instant::now(),
+            games,
+            last_report: AtomicU64::new(0),
+        }
+    }
+
+    /// Shows the run's state after a game was written.
+    pub fn show(&self, done: &Summary) {
+        let seconds = self.seconds();
+        let total = done.resumed_from + done.games;
+        let due = self.last_report.load(Ordering::Relaxed) + DATAGEN_REPORT_EVERY;
+        if (seconds as u64) < due && total < self.games {
+            return;
+        }
+        self.last_report.store(seconds as u64, Ordering::Relaxed);
+        let rate = done.positions as f64 / seconds.max(1e-3);
+        // Only this run's games set the pace: the resumed ones took no time here.
+        let eta = seconds_left(seconds, done.games, self.games - total);
+        let (positions, games) = (done.positions, self.games);
+        eprintln!(
+            "datagen: {total}/{games} games, {positions} positions, {rate:.0} positions/s, \
+             ETA {:.0} min",
+            eta / 60.0
+        );
+    }
+
+    /// Seconds since the start.
+    pub fn seconds(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+}
 
 /// Characters of the bar itself.
 const BAR_WIDTH: usize = 24;
 /// Least time between two redraws on a terminal.
 const REDRAW_EVERY: Duration = Duration::from_millis(100);
 
-/// The progress display on stderr.
+/// `analyse`'s progress display on stderr.
 pub struct ProgressBar {
     terminal: bool,
     started: Instant,
@@ -37,7 +101,7 @@ impl ProgressBar {
         match event {
             AnalyseEvent::Skipped(error) => {
                 self.clear();
-                eprintln!("error: {error}");
+                print_error(error);
             }
             AnalyseEvent::Searched(progress) => self.searched(progress),
         }
@@ -90,18 +154,12 @@ impl ProgressBar {
 
     /// Time left at the pace so far, as `m:ss` (`h:mm:ss` past an hour).
     fn eta(&self, progress: &Progress) -> String {
+        let left = progress.total.saturating_sub(progress.done);
         let elapsed = self.started.elapsed().as_secs_f64();
-        let left = progress.total.saturating_sub(progress.done) as f64;
-        let seconds = (elapsed / progress.done.max(1) as f64 * left).round() as u64;
+        let seconds = seconds_left(elapsed, progress.done, left).round() as u64;
         match seconds / 3600 {
             0 => format!("{}:{:02}", seconds / 60, seconds % 60),
             hours => format!("{hours}:{:02}:{:02}", seconds / 60 % 60, seconds % 60),
         }
-    }
-}
-
-impl Default for ProgressBar {
-    fn default() -> ProgressBar {
-        ProgressBar::new()
     }
 }

@@ -5,17 +5,13 @@
 //! search finds one side clearly winning teaches nothing about the balanced positions games
 //! are decided in, so it is drawn again.
 
-use super::openings::{parse_openings, LineError};
 use crate::chess::chess960::{chess960_start, CHESS960_POSITIONS};
 use crate::chess::Position;
 use crate::eval::nnue::network::Network;
-use crate::files::{self, ReadError};
 use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search, SearchControl, SearchJob};
-use std::fmt;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A start whose verification search scores beyond this (centipawns, either side) is
@@ -89,61 +85,6 @@ pub fn start_rng(seed: u64, index: usize) -> SplitMix64 {
     // unrelated starts.
     let mut mixer = SplitMix64::new(seed ^ (index as u64).rotate_left(32));
     SplitMix64::new(mixer.next_u64())
-}
-
-/// Why a book could not be read.
-#[derive(Debug)]
-pub enum BookError {
-    /// The file could not be read.
-    Read(ReadError),
-    /// A line is not a position.
-    Line {
-        /// The book.
-        path: PathBuf,
-        /// The line and what is wrong with it.
-        error: LineError,
-    },
-    /// The file holds no position.
-    Empty(PathBuf),
-}
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BookError::Read(e) => write!(f, "{e}"),
-            BookError::Line { path, error } => write!(f, "{}: {error}", path.display()),
-            BookError::Empty(path) => write!(f, "{} holds no position", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for BookError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BookError::Read(e) => Some(e),
-            BookError::Line { error, .. } => Some(error),
-            BookError::Empty(_) => None,
-        }
-    }
-}
-
-/// The positions of the book (EPD or FEN lines) at `path`, of which there must be some.
-pub fn read_book(path: &Path) -> Result<Vec<Position>, BookError> {
-    let text = files::read(path).map_err(BookError::Read)?;
-    parse_book(path, &text)
-}
-
-/// The book in `bytes`, read from `path`.
-pub fn parse_book(path: &Path, bytes: &[u8]) -> Result<Vec<Position>, BookError> {
-    let book =
-        parse_openings(&String::from_utf8_lossy(bytes)).map_err(|error| BookError::Line {
-            path: path.to_path_buf(),
-            error,
-        })?;
-    if book.is_empty() {
-        return Err(BookError::Empty(path.to_path_buf()));
-    }
-    Ok(book)
 }
 
 /// `plies` uniformly random legal moves from `pos`, or `None` if the walk reaches a

@@ -2,7 +2,7 @@
 //! engine for start positions with `genfens N seed S book <None|FILE>` (a UCI command, also
 //! given as a command-line argument: `ferrite "genfens 64 seed 7 book None" quit`), plays the
 //! games itself with a match runner and returns them as PGN, which the trainer reads. The
-//! starts are datagen's ([`super::start`]): a book position, or the standard start without a
+//! starts are self-play's ([`super::start`]): a book position, or the standard start without a
 //! book, then random plies, verified balanced; standard chess only, as those workloads play
 //! it. The same seed and book give the same positions.
 
