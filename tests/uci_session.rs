@@ -114,6 +114,28 @@ fn setoption_variants_are_accepted_and_bad_ones_reported() {
     assert!(legal_from_start(&[], &best));
 }
 
+/// 32 TiB: within `Hash`'s range, and more than any machine running the tests has. On Linux
+/// the engine refuses it from the machine's memory size without allocating anything (with
+/// overcommit on, the kernel itself would grant it); elsewhere it would be left to the
+/// allocator, so the test runs on Linux only.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_the_machine_cannot_provide_is_an_error_and_the_table_stays() {
+    let mut s = Session::start();
+    assert_replies(&mut s, &[("setoption name Hash value 2", &[])]);
+    let reply = s.reply("setoption name Hash value 33554432");
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    assert!(
+        reply[0].starts_with("info string error: cannot allocate a hash table of 33554432 MiB: ")
+            && reply[0].ends_with("; keeping the table of 2 MiB"),
+        "{reply:?}"
+    );
+    s.send("position startpos");
+    let (lines, best) = s.go("go depth 4", SHORT);
+    assert!(legal_from_start(&[], &best), "{lines:?}");
+    assert_replies(&mut s, &[("setoption name Hash value 1", &[])]);
+}
+
 #[test]
 fn search_parameters_are_settable_for_tuning() {
     let mut s = Session::start();

@@ -1,13 +1,13 @@
-//! `bench`: a fixed-depth search of fixed positions with one thread and a 16 MB table cleared
-//! before each position, so the same binary prints the same node count on every run and every
-//! machine. Positions: the Bratko-Kopec test, the chessprogramming-wiki perft positions,
-//! openings from the shared opening book, and endgames including a mate and a stalemate trap.
-//! Its summary line, `<nodes> nodes <nps> nps`, is [`BenchResult`]'s `Display`, printed by
-//! both `ferrite bench` and the UCI `bench`.
+//! `bench`: a fixed-depth search of fixed positions with one thread and a table of the default
+//! `Hash` ([`DEFAULT_HASH_MB`]) cleared before each position, so the same binary prints the
+//! same node count on every run and every machine. Positions: the Bratko-Kopec test, the
+//! chessprogramming-wiki perft positions, openings from the shared opening book, and endgames
+//! including a mate and a stalemate trap. Its summary line, `<nodes> nodes <nps> nps`, is
+//! [`BenchResult`]'s `Display`, printed by both `ferrite bench` and the UCI `bench`.
 
 use super::limits::Limits;
 use super::tablebase_use::TablebaseUse;
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, DEFAULT_HASH_MB};
 use super::{search, SearchControl, SearchJob};
 use crate::chess::Position;
 use crate::eval::nnue::network::Network;
@@ -94,7 +94,7 @@ pub fn run(
     tablebase: Option<&TablebaseUse>,
     progress: &mut dyn FnMut(&str, u64),
 ) -> BenchResult {
-    let mut tt = TranspositionTable::new(16);
+    let mut tt = TranspositionTable::new(DEFAULT_HASH_MB);
     let started = Instant::now();
     let mut nodes = 0;
     for fen in POSITIONS {

@@ -5,6 +5,7 @@ use crate::search::params::{set_tunable, Clamped, TunableError, TUNABLES};
 use crate::search::strength::{
     elo_for_skill_level, DEFAULT_ELO, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO,
 };
+use crate::search::tt::DEFAULT_HASH_MB;
 use std::fmt::Write as _;
 
 /// Largest `Hash` value announced, in MiB (as Stockfish announces it).
@@ -51,7 +52,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            hash_mb: 16,
+            hash_mb: DEFAULT_HASH_MB as u64,
             threads: 1,
             multipv: 1,
             ponder: false,
