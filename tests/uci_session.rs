@@ -58,6 +58,62 @@ fn handshake_lists_options_and_ends_with_uciok() {
     assert!(s.exits_cleanly(SHORT));
 }
 
+/// The option lines of a `uci` answer.
+fn announced_options(s: &mut Session) -> Vec<String> {
+    s.send("uci");
+    let lines = s.read_until(SHORT, |line| line == "uciok");
+    lines
+        .into_iter()
+        .filter(|line| line.starts_with("option name "))
+        .collect()
+}
+
+#[test]
+fn every_option_is_announced_exactly_and_takes_its_announced_default() {
+    let mut s = Session::start();
+    let announced = announced_options(&mut s);
+    assert_eq!(
+        announced[..17],
+        [
+            "option name Hash type spin default 16 min 1 max 33554432",
+            "option name Threads type spin default 1 min 1 max 1024",
+            "option name MultiPV type spin default 1 min 1 max 256",
+            "option name Ponder type check default false",
+            "option name Move Overhead type spin default 10 min 0 max 5000",
+            "option name Clear Hash type button",
+            "option name UCI_Chess960 type check default false",
+            "option name UCI_ShowWDL type check default false",
+            "option name Debug Log File type string default <empty>",
+            "option name EvalFile type string default <empty>",
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name Syzygy50MoveRule type check default true",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+            "option name Skill Level type spin default 20 min 0 max 20",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 800 max 2400",
+        ]
+    );
+    for line in &announced {
+        let rest = line.strip_prefix("option name ").expect("an option line");
+        let (name, kind) = rest.split_once(" type ").expect("a type");
+        let command = match kind.split_once(" default ") {
+            Some((_, default)) => {
+                let default = default.split(" min ").next().unwrap_or(default);
+                format!("setoption name {name} value {default}")
+            }
+            None => format!("setoption name {name}"),
+        };
+        let reply = s.reply(&command);
+        // Only the network's load says anything: the embedded one, as before.
+        assert!(
+            reply.is_empty() || reply == ["info string evaluating with the embedded network"],
+            "{command}: {reply:?}"
+        );
+    }
+    assert_eq!(announced_options(&mut s), announced);
+}
+
 #[test]
 fn eof_while_idle_exits_cleanly() {
     let mut s = Session::start();

@@ -7,7 +7,7 @@
 
 use super::command::{Command, GoParams, StartPosition};
 use super::info::{bestmove_line, info_line, live_line};
-use super::options::{OptionEffect, Options};
+use super::options::{announce, OptionEffect, Options};
 use super::output::{printable, Output};
 use crate::chess::perft::PerftReport;
 use crate::chess::{Color, Move, Position, Square};
@@ -147,7 +147,7 @@ impl Engine {
                 self.out
                     .line(&format!("id name Ferrite {}", env!("CARGO_PKG_VERSION")));
                 self.out.line("id author the Ferrite developers");
-                self.out.lines(&self.options.announce());
+                self.out.lines(&announce());
                 self.out.line("uciok");
             }
             Command::Debug(on) => self.debug = on,
