@@ -21,6 +21,7 @@ use ferrite::search::{bench, params};
 use ferrite::train::run::{train_files, TrainError, TrainFiles, TrainProgress};
 use ferrite::train::trainer::TrainConfig;
 use ferrite::train::wdl_fit;
+use ferrite::uci::options;
 use std::fmt::Display;
 use std::io::Write;
 use std::path::Path;
@@ -88,7 +89,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
             let config = SuiteConfig {
                 movetime_ms: a.movetime,
                 threads: a.threads,
-                hash_mb: a.hash,
+                hash_mb: hash_mb(&a.hash)?,
                 filter: a.filter,
             };
             let summary = epd::run_suite(&a.file, &config, &mut |outcome, so_far| {
@@ -112,7 +113,7 @@ fn run(command: Command) -> Result<(), ExitCode> {
                 seed: a.seed,
                 random_plies: a.random_plies,
                 chess960_one_in: a.chess960_one_in,
-                hash_mb: usize::from(a.hash),
+                hash_mb: hash_mb(&a.hash)?,
             };
             let start = Instant::now();
             let last_report = AtomicU64::new(0);
@@ -213,8 +214,9 @@ fn run(command: Command) -> Result<(), ExitCode> {
             );
         }
         Command::Analyse(a) => {
+            let config = a.config(hash_mb(&a.hash)?);
             let mut bar = ProgressBar::new();
-            let summary = analyse::analyse_file(&a.file, &a.config(), &mut |e| bar.show(e));
+            let summary = analyse::analyse_file(&a.file, &config, &mut |e| bar.show(e));
             bar.clear();
             let summary = summary.map_err(|e| match e {
                 AnalyseError::Create { .. } | AnalyseError::Write { .. } => fail(FAILED, e),
@@ -278,6 +280,14 @@ fn load_network(path: Option<&Path>) -> Result<Arc<Network>, ExitCode> {
             .map(Arc::new)
             .map_err(|e| fail(BAD_INPUT, format_args!("{}: {e}", path.display()))),
     }
+}
+
+/// The MiB of a `--hash`, checked as `setoption name Hash` is: a value out of range is
+/// clamped with the same note, one that is no integer is bad input.
+fn hash_mb(text: &str) -> Result<usize, ExitCode> {
+    let (megabytes, note) = options::hash_mb(text).map_err(|e| fail(BAD_INPUT, e))?;
+    note.iter().for_each(|note| eprintln!("note: {note}"));
+    Ok(megabytes)
 }
 
 /// Prints `error: <error>` and gives exit code `code`.
