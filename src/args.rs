@@ -6,6 +6,10 @@ use ferrite::analyse::AnalyseConfig;
 use ferrite::search::limits::Limits;
 use std::path::PathBuf;
 
+/// The default `--hash` of `epd` and `analyse`, in MiB: more than the UCI default, for their
+/// long searches of one position each (the WAC results in docs/measurements.md used it).
+const SEARCH_TOOLS_HASH_MB: usize = 64;
+
 /// The whole command line: a subcommand, or none for the UCI loop.
 #[derive(Parser)]
 #[command(name = "ferrite", version, about = "Ferrite, a UCI chess engine")]
@@ -90,9 +94,9 @@ pub struct EpdArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    pub hash: usize,
+    /// Hash table size in MiB, checked as the UCI option `Hash` is.
+    #[arg(long, default_value_t = SEARCH_TOOLS_HASH_MB.to_string())]
+    pub hash: String,
     /// Only records whose id starts with this.
     #[arg(long)]
     pub filter: Option<String>,
@@ -133,9 +137,10 @@ pub struct DatagenArgs {
     /// One game in this many starts from a Chess960 position (0: none).
     #[arg(long, default_value_t = 10)]
     pub chess960_one_in: usize,
-    /// Transposition table of each game, in MiB (files made before this option: 16).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub hash: u16,
+    /// Transposition table of each game, in MiB, checked as the UCI option `Hash` is (files
+    /// made before this option: 16).
+    #[arg(long, default_value = "1")]
+    pub hash: String,
     /// Play with this network instead of the embedded one.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
@@ -236,18 +241,17 @@ pub struct AnalyseArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,
-    /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64,
-          value_parser = clap::value_parser!(u64).range(1..=ferrite::uci::options::MAX_HASH_MB))]
-    pub hash: u64,
+    /// Hash table size in MiB, checked as the UCI option `Hash` is.
+    #[arg(long, default_value_t = SEARCH_TOOLS_HASH_MB.to_string())]
+    pub hash: String,
     /// Only the K-th game of the file (1-based).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub game: Option<u64>,
 }
 
 impl AnalyseArgs {
-    /// The analysis these arguments ask for.
-    pub fn config(&self) -> AnalyseConfig {
+    /// The analysis these arguments ask for, with a table of `hash_mb` MiB (`--hash`, checked).
+    pub fn config(&self, hash_mb: usize) -> AnalyseConfig {
         let movetime = match (self.depth, self.nodes) {
             (None, None) => Some(self.movetime.unwrap_or(1000)),
             _ => None,
@@ -260,7 +264,7 @@ impl AnalyseArgs {
                 ..Limits::default()
             },
             threads: self.threads as usize,
-            hash_mb: self.hash as usize,
+            hash_mb,
             game: self.game.map(|game| game as usize),
             out: self.out.clone(),
             svg: self.svg.clone(),

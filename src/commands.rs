@@ -14,6 +14,7 @@ use ferrite::search::{bench, params};
 use ferrite::train::run::{train_files, TrainError, TrainFiles, TrainProgress};
 use ferrite::train::trainer::TrainConfig;
 use ferrite::train::wdl_fit;
+use ferrite::uci::options;
 use std::fmt::Display;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -44,6 +45,14 @@ impl Failure {
         }
         ExitCode::from(code)
     }
+}
+
+/// The MiB of a `--hash`, checked as `setoption name Hash` is: a value out of range is
+/// clamped with the same note, one that is no integer is bad input.
+fn hash_mb(text: &str) -> Result<usize, Failure> {
+    let (megabytes, note) = options::hash_mb(text).map_err(bad_input)?;
+    note.iter().for_each(|note| eprintln!("note: {note}"));
+    Ok(megabytes)
 }
 
 /// `error` as bad input.
@@ -126,7 +135,7 @@ pub fn epd(a: EpdArgs) -> Result<(), Failure> {
     let config = SuiteConfig {
         movetime_ms: a.movetime,
         threads: a.threads,
-        hash_mb: a.hash,
+        hash_mb: hash_mb(&a.hash)?,
         filter: a.filter,
     };
     let summary = epd::run_suite(&a.file, &config, &mut |outcome, so_far| {
@@ -153,7 +162,7 @@ pub fn datagen(a: &DatagenArgs) -> Result<(), Failure> {
         seed: a.seed,
         random_plies: a.random_plies,
         chess960_one_in: a.chess960_one_in,
-        hash_mb: usize::from(a.hash),
+        hash_mb: hash_mb(&a.hash)?,
     };
     let progress = DatagenProgress::new(a.games);
     let book = a.openings.as_deref();
@@ -243,7 +252,8 @@ pub fn train(a: TrainArgs) -> Result<(), Failure> {
 /// `ferrite analyse`: a skipped game makes it bad input.
 pub fn analyse(a: &AnalyseArgs) -> Result<(), Failure> {
     let mut bar = ProgressBar::new();
-    let summary = analyse::analyse_file(&a.file, &a.config(), &mut |e| bar.show(e));
+    let config = a.config(hash_mb(&a.hash)?);
+    let summary = analyse::analyse_file(&a.file, &config, &mut |e| bar.show(e));
     bar.clear();
     let summary = summary?;
     eprintln!("analyse: {summary}");

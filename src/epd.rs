@@ -8,7 +8,7 @@ use crate::chess::{FenError, Move, Position};
 use crate::files::{self, ReadError};
 use crate::rules::{parse_san, MoveError};
 use crate::search::limits::Limits;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{HashAllocError, TranspositionTable};
 use crate::search::{mate_in, search, SearchControl, SearchJob};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -200,6 +200,8 @@ pub enum EpdError {
         /// The line and what is wrong with it.
         error: RecordError,
     },
+    /// The machine cannot provide the hash table.
+    Hash(HashAllocError),
 }
 
 impl fmt::Display for EpdError {
@@ -207,6 +209,7 @@ impl fmt::Display for EpdError {
         match self {
             EpdError::Read(error) => write!(f, "{error}"),
             EpdError::Record { path, error } => write!(f, "{}: {error}", path.display()),
+            EpdError::Hash(error) => write!(f, "{error}"),
         }
     }
 }
@@ -216,6 +219,7 @@ impl std::error::Error for EpdError {
         match self {
             EpdError::Read(error) => std::error::Error::source(error),
             EpdError::Record { error, .. } => Some(error),
+            EpdError::Hash(error) => std::error::Error::source(error),
         }
     }
 }
@@ -248,7 +252,7 @@ pub fn run_suite(
     progress: &mut dyn FnMut(&EpdOutcome, &SuiteSummary),
 ) -> Result<SuiteSummary, EpdError> {
     let records = read_suite(path, config.filter.as_deref())?;
-    let mut tt = TranspositionTable::new(config.hash_mb.max(1));
+    let mut tt = TranspositionTable::try_new(config.hash_mb).map_err(EpdError::Hash)?;
     let mut summary = SuiteSummary {
         total: records.len(),
         ..SuiteSummary::default()
@@ -345,7 +349,7 @@ mod tests {
                 assert_eq!(error.line, 3);
                 assert_eq!(error.problem, RecordProblem::TooFewFields);
             }
-            EpdError::Read(_) => panic!("{error}"),
+            EpdError::Read(_) | EpdError::Hash(_) => panic!("{error}"),
         }
         let _ = std::fs::remove_file(path);
     }

@@ -553,3 +553,80 @@ fn fit_wdl_fits_the_sample_and_weighs_the_embedded_model_on_the_same_positions()
     );
     assert!(lines[1].starts_with("WdlModel { a: ["), "{lines:#?}");
 }
+
+/// The commands that take `--hash`, each given `hash`; none of them gets as far as a search.
+fn hash_commands(hash: &str, suite: &str, out: &str) -> [Vec<String>; 3] {
+    let pgn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/analyse_blunder.pgn"
+    );
+    let words = |words: &[&str]| words.iter().map(|word| word.to_string()).collect();
+    [
+        words(&["epd", suite, "--movetime", "10", "--hash", hash]),
+        words(&["analyse", pgn, "--depth", "1", "--hash", hash]),
+        words(&["datagen", "--games", "1", "--out", out, "--hash", hash]),
+    ]
+}
+
+#[test]
+fn a_hash_that_is_no_integer_is_refused_as_setoption_refuses_it() {
+    let uci = run_ferrite(&["setoption name Hash value lots", "quit"], "");
+    let error = uci
+        .stdout
+        .strip_prefix("info string ")
+        .expect("one info line");
+    let suite = temp_path("no-integer.epd");
+    std::fs::write(&suite, "k7/8/1K6/8/8/8/8/7R w - - bm Rh8#; id \"m1\";\n").expect("write");
+    let out = temp_path("no-integer.games");
+    let (suite_arg, out_arg) = (suite.to_string_lossy(), out.to_string_lossy());
+    for args in hash_commands("lots", &suite_arg, &out_arg) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = run_ferrite(&args, "");
+        assert_eq!(run.code, Some(2), "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(run.stderr, error, "{args:?}");
+    }
+    assert!(!out.exists());
+    let _ = std::fs::remove_file(suite);
+}
+
+/// 100000000 MiB is above `Hash`'s maximum, so it is clamped to 33554432 MiB (32 TiB), which
+/// no machine running the tests has. On Linux the engine refuses that from the machine's
+/// memory size without allocating anything (with overcommit on, the kernel would grant it);
+/// elsewhere it would be left to the allocator, so the test runs on Linux only.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_impossible_hash_fails_on_the_command_line_as_at_the_uci_prompt() {
+    let uci = run_ferrite(&["setoption name Hash value 100000000", "quit"], "");
+    assert_eq!(uci.code, Some(0));
+    let answer: Vec<&str> = uci.stdout.lines().collect();
+    let [note, error] = answer[..] else {
+        panic!("a note and an error: {answer:?}");
+    };
+    assert_eq!(
+        note,
+        "info string Hash value 100000000 out of range, set to 33554432"
+    );
+    let error = error
+        .strip_prefix("info string error: cannot allocate a hash table of 33554432 MiB: ")
+        .and_then(|reason| reason.strip_suffix("; keeping the table of 16 MiB"))
+        .unwrap_or_else(|| panic!("{error}"));
+    let expected = format!(
+        "note: Hash value 100000000 out of range, set to 33554432\n\
+         error: cannot allocate a hash table of 33554432 MiB: {error}\n"
+    );
+    let suite = temp_path("impossible-hash.epd");
+    std::fs::write(&suite, "k7/8/1K6/8/8/8/8/7R w - - bm Rh8#; id \"m1\";\n").expect("write");
+    let out = temp_path("impossible-hash.games");
+    let (suite_arg, out_arg) = (suite.to_string_lossy(), out.to_string_lossy());
+    for args in hash_commands("100000000", &suite_arg, &out_arg) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = run_ferrite(&args, "");
+        assert_eq!(run.code, Some(2), "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(run.stderr, expected, "{args:?}");
+    }
+    // Data generation asks for its tables before it opens its file.
+    assert!(!out.exists());
+    let _ = std::fs::remove_file(suite);
+}

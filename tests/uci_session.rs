@@ -58,6 +58,62 @@ fn handshake_lists_options_and_ends_with_uciok() {
     assert!(s.exits_cleanly(SHORT));
 }
 
+/// The option lines of a `uci` answer.
+fn announced_options(s: &mut Session) -> Vec<String> {
+    s.send("uci");
+    let lines = s.read_until(SHORT, |line| line == "uciok");
+    lines
+        .into_iter()
+        .filter(|line| line.starts_with("option name "))
+        .collect()
+}
+
+#[test]
+fn every_option_is_announced_exactly_and_takes_its_announced_default() {
+    let mut s = Session::start();
+    let announced = announced_options(&mut s);
+    assert_eq!(
+        announced[..17],
+        [
+            "option name Hash type spin default 16 min 1 max 33554432",
+            "option name Threads type spin default 1 min 1 max 1024",
+            "option name MultiPV type spin default 1 min 1 max 256",
+            "option name Ponder type check default false",
+            "option name Move Overhead type spin default 10 min 0 max 5000",
+            "option name Clear Hash type button",
+            "option name UCI_Chess960 type check default false",
+            "option name UCI_ShowWDL type check default false",
+            "option name Debug Log File type string default <empty>",
+            "option name EvalFile type string default <empty>",
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name Syzygy50MoveRule type check default true",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+            "option name Skill Level type spin default 20 min 0 max 20",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 800 max 2400",
+        ]
+    );
+    for line in &announced {
+        let rest = line.strip_prefix("option name ").expect("an option line");
+        let (name, kind) = rest.split_once(" type ").expect("a type");
+        let command = match kind.split_once(" default ") {
+            Some((_, default)) => {
+                let default = default.split(" min ").next().unwrap_or(default);
+                format!("setoption name {name} value {default}")
+            }
+            None => format!("setoption name {name}"),
+        };
+        let reply = s.reply(&command);
+        // Only the network's load says anything: the embedded one, as before.
+        assert!(
+            reply.is_empty() || reply == ["info string evaluating with the embedded network"],
+            "{command}: {reply:?}"
+        );
+    }
+    assert_eq!(announced_options(&mut s), announced);
+}
+
 #[test]
 fn a_bare_start_greets_with_one_line_then_speaks_uci() {
     // `Session::start` has read the greeting and checked it word for word; the next line
@@ -161,6 +217,28 @@ fn setoption_variants_are_accepted_and_bad_ones_reported() {
     s.send("position startpos");
     let (_, best) = s.go("go depth 4", SHORT);
     assert!(legal_from_start(&[], &best));
+}
+
+/// 32 TiB: within `Hash`'s range, and more than any machine running the tests has. On Linux
+/// the engine refuses it from the machine's memory size without allocating anything (with
+/// overcommit on, the kernel itself would grant it); elsewhere it would be left to the
+/// allocator, so the test runs on Linux only.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_the_machine_cannot_provide_is_an_error_and_the_table_stays() {
+    let mut s = Session::start();
+    assert_replies(&mut s, &[("setoption name Hash value 2", &[])]);
+    let reply = s.reply("setoption name Hash value 33554432");
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    assert!(
+        reply[0].starts_with("info string error: cannot allocate a hash table of 33554432 MiB: ")
+            && reply[0].ends_with("; keeping the table of 2 MiB"),
+        "{reply:?}"
+    );
+    s.send("position startpos");
+    let (lines, best) = s.go("go depth 4", SHORT);
+    assert!(legal_from_start(&[], &best), "{lines:?}");
+    assert_replies(&mut s, &[("setoption name Hash value 1", &[])]);
 }
 
 #[cfg(feature = "spsa")]

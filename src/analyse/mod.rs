@@ -28,6 +28,7 @@ use crate::files::{self, ReadError};
 use crate::rules::pgn::{read_games, PgnGame};
 use crate::rules::pgn_write::write_game;
 use crate::search::limits::Limits;
+use crate::search::tt::HashAllocError;
 use analysis::{analyse_game, GameAnalysis};
 use replay::{replay, GameProblem, ReplayedGame};
 use searcher::Searcher;
@@ -110,7 +111,7 @@ pub enum AnalyseError {
         games: usize,
     },
     /// The hash table does not fit in memory.
-    Hash(usize),
+    Hash(HashAllocError),
     /// An output file could not be created.
     Create {
         /// The file.
@@ -134,7 +135,7 @@ impl fmt::Display for AnalyseError {
             AnalyseError::NoSuchGame { game, games } => {
                 write!(f, "no game {game}: the file holds {games} games")
             }
-            AnalyseError::Hash(mb) => write!(f, "a hash table of {mb} MiB does not fit in memory"),
+            AnalyseError::Hash(error) => write!(f, "{error}"),
             AnalyseError::Create { path, source } => {
                 write!(f, "cannot create {}: {source}", path.display())
             }
@@ -153,7 +154,8 @@ impl std::error::Error for AnalyseError {
             AnalyseError::Create { source, .. } | AnalyseError::Write { source, .. } => {
                 Some(source)
             }
-            AnalyseError::NoSuchGame { .. } | AnalyseError::Hash(_) => None,
+            AnalyseError::Hash(error) => std::error::Error::source(error),
+            AnalyseError::NoSuchGame { .. } => None,
         }
     }
 }
@@ -243,7 +245,7 @@ pub fn analyse_file(
     }
     let mut out = Output::open(config.out.as_deref())?;
     let mut searcher = Searcher::new(config.limits.clone(), config.threads, config.hash_mb)
-        .map_err(|_| AnalyseError::Hash(config.hash_mb))?;
+        .map_err(AnalyseError::Hash)?;
     let about = config.limits_text();
     let mut progress = Progress {
         ordinal: 0,

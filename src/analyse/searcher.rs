@@ -8,9 +8,8 @@ use crate::chess::Move;
 use crate::eval::wdl::material;
 use crate::rules::Game;
 use crate::search::limits::Limits;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{HashAllocError, TranspositionTable};
 use crate::search::{search_continuing, Histories, SearchControl, SearchJob};
-use std::collections::TryReserveError;
 use std::sync::Mutex;
 
 /// What the search of one position found.
@@ -34,12 +33,8 @@ pub struct Searcher {
 
 impl Searcher {
     /// A searcher with a `hash_mb` MiB table, searching each position to `limits` with
-    /// `threads` threads; the allocation error if the table does not fit in memory.
-    pub fn new(
-        limits: Limits,
-        threads: usize,
-        hash_mb: usize,
-    ) -> Result<Searcher, TryReserveError> {
+    /// `threads` threads; the error if the machine cannot provide the table.
+    pub fn new(limits: Limits, threads: usize, hash_mb: usize) -> Result<Searcher, HashAllocError> {
         Ok(Searcher {
             tt: TranspositionTable::try_new(hash_mb)?,
             histories: Histories::new(),

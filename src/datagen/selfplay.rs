@@ -29,7 +29,7 @@ use crate::openings::book::{parse_book, BookError};
 use crate::openings::start::{start_rng, StartRules};
 use crate::rules::{Game, Status};
 use crate::search::limits::Limits;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{HashAllocError, TranspositionTable};
 use crate::search::{search_afresh, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -303,6 +303,8 @@ pub enum DatagenError {
         /// Why.
         source: io::Error,
     },
+    /// The machine cannot provide the games' hash tables.
+    Hash(HashAllocError),
 }
 
 impl fmt::Display for DatagenError {
@@ -334,6 +336,7 @@ impl fmt::Display for DatagenError {
             DatagenError::Write { path, source } => {
                 write!(f, "cannot write {}: {source}", path.display())
             }
+            DatagenError::Hash(e) => write!(f, "{e}"),
         }
     }
 }
@@ -346,6 +349,7 @@ impl std::error::Error for DatagenError {
             DatagenError::Existing { error, .. } => Some(error),
             DatagenError::Threads(e) => Some(e),
             DatagenError::MadeOtherwise { .. } => None,
+            DatagenError::Hash(e) => std::error::Error::source(e),
         }
     }
 }
@@ -475,6 +479,11 @@ pub fn run(
         Some((path, bytes)) => parse_book(path, bytes).map_err(DatagenError::Book)?,
         None => Vec::new(),
     };
+    // Every table before any game, so that a size the machine cannot provide fails at once.
+    let tables = (0..config.threads.max(1))
+        .map(|_| TranspositionTable::try_new(config.hash_mb))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(DatagenError::Hash)?;
     // Each worker runs the search on its own stack, so it needs a search thread's stack.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
@@ -489,17 +498,19 @@ pub fn run(
         chess960_one_in: config.chess960_one_in,
         net: &config.net,
     };
-    pool.install(|| play_games(config, &rules, done, &mut file, progress))
+    pool.install(|| play_games(config, &rules, tables, done, &mut file, progress))
         .map_err(|source| DatagenError::Write {
             path: out.to_path_buf(),
             source,
         })
 }
 
-/// The games of [`run`] from index `first` on, on the current rayon pool, written to `out`.
+/// The games of [`run`] from index `first` on, on the current rayon pool, written to `out`;
+/// each worker plays with one of `tables` (one for every thread of the pool).
 fn play_games<W: Write + Send>(
     config: &DatagenConfig,
     rules: &StartRules,
+    tables: Vec<TranspositionTable>,
     first: usize,
     out: &mut W,
     progress: &(dyn Fn(&Summary) + Sync),
@@ -523,8 +534,13 @@ fn play_games<W: Write + Send>(
     // Each worker takes the next game to play, so the games in progress are always the next
     // few: finished ones are written at once, and a stopped run loses only those.
     let next = AtomicUsize::new(first);
+    let tables = Mutex::new(tables);
     rayon::broadcast(|_| {
-        let mut tt = TranspositionTable::new(config.hash_mb);
+        let mut tt = tables
+            .lock()
+            .expect("invariant: no thread panics holding the tables")
+            .pop()
+            .expect("invariant: a table for every thread of the pool");
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             if index >= config.games || failed.load(Ordering::Relaxed) {

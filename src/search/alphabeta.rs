@@ -17,7 +17,7 @@
 
 use super::eval_scale::EvalScale;
 use super::history::{Continuation, ContinuationKey};
-use super::node::{NodeType, NonPv, Pv};
+use super::node::{MoveFacts, NodeState, NodeType, NonPv, Pv};
 use super::ordering::MovePicker;
 use super::params::*;
 use super::score::{bound_of, is_valid, score_to_tt, tt_cutoff};
@@ -33,37 +33,6 @@ use std::sync::atomic::Ordering;
 
 // Static evaluations stay below the tablebase and mate scores (see `evaluate`).
 const _: () = assert!(EVAL_LIMIT < TB_WIN_BOUND);
-
-/// What a node knows once it has looked for a quick answer, before it tries its moves.
-pub(super) struct NodeState {
-    /// The depth to search the moves to (less than asked, after an internal reduction).
-    pub depth: i32,
-    /// The window, narrowed by mate distance and by a table result's bound.
-    pub alpha: i32,
-    /// See `alpha`.
-    pub beta: i32,
-    /// The TT entry of the position, if any.
-    pub tt_entry: Option<TtEntry>,
-    /// The move left out while testing whether the TT move is singular.
-    pub excluded: Option<Move>,
-    /// The network's evaluation (`None` in check), as stored in the TT.
-    pub raw_eval: Option<i32>,
-    /// `raw_eval` corrected by the correction histories.
-    pub static_eval: Option<i32>,
-    /// The static evaluation is better than two plies ago.
-    pub improving: bool,
-    /// A table result's lower bound at a PV node (`-INFINITE` without one).
-    pub tb_floor: i32,
-    /// A table result's upper bound at a PV node (`INFINITE` without one).
-    pub tb_ceiling: i32,
-}
-
-impl NodeState {
-    /// The TT entry's move.
-    pub fn tt_move(&self) -> Option<Move> {
-        self.tt_entry.and_then(|entry| entry.mv)
-    }
-}
 
 /// What searching a node's moves found, for its last word (`finish_node`).
 struct MovesResult {
@@ -82,17 +51,6 @@ enum MoveSource {
     Root(usize),
     /// The staged move picker of a node below the root.
     Picker(MovePicker),
-}
-
-/// What a node's move loop knows of a move before playing it.
-#[derive(Clone, Copy)]
-pub(super) struct MoveFacts {
-    /// The move.
-    pub mv: Move,
-    /// It gives check.
-    pub gives_check: bool,
-    /// Its quiet history (0 for a capture or promotion).
-    pub quiet_score: i32,
 }
 
 /// The history bonus (or malus) for a cutoff or refutation found at `depth`.

@@ -1,9 +1,9 @@
-//! `bench`: a fixed-depth search of fixed positions with one thread and a 16 MB table cleared
-//! before each position, so the same binary prints the same node count on every run and every
-//! machine. Positions: the Bratko-Kopec test, the chessprogramming-wiki perft positions,
-//! openings from the shared opening book, and endgames including a mate and a stalemate trap.
-//! Its summary line, `<nodes> nodes <nps> nps`, is [`BenchResult`]'s `Display`, printed by
-//! both `ferrite bench` and the UCI `bench`.
+//! `bench`: a fixed-depth search of fixed positions with one thread and a table of
+//! [`BENCH_HASH_MB`] cleared before each position, so the same binary prints the same node
+//! count on every run and every machine. Positions: the Bratko-Kopec test, the
+//! chessprogramming-wiki perft positions, openings from the shared opening book, and endgames
+//! including a mate and a stalemate trap. Its summary line, `<nodes> nodes <nps> nps`, is
+//! [`BenchResult`]'s `Display`, printed by both `ferrite bench` and the UCI `bench`.
 
 use super::limits::Limits;
 use super::tablebase_root::TablebaseUse;
@@ -17,6 +17,10 @@ use std::time::Instant;
 
 /// Default bench depth.
 pub const DEFAULT_DEPTH: i32 = 9;
+
+/// The bench's table size in MiB: its own, not the UCI default, so that the node count (which
+/// OpenBench compares across commits) changes only when the search does.
+pub const BENCH_HASH_MB: usize = 16;
 
 /// The bench positions.
 pub const POSITIONS: &[&str] = &[
@@ -94,7 +98,7 @@ pub fn run(
     tablebase: Option<&TablebaseUse>,
     progress: &mut dyn FnMut(&str, u64),
 ) -> BenchResult {
-    let mut tt = TranspositionTable::new(16);
+    let mut tt = TranspositionTable::new(BENCH_HASH_MB);
     let started = Instant::now();
     let mut nodes = 0;
     for fen in POSITIONS {

@@ -4,16 +4,18 @@
 //! the clock whether another iteration is worth starting. Helpers start at staggered depths
 //! so the threads spread over different parts of the tree.
 
-use super::live::ScoreBound;
+use super::job::SearchJob;
+use super::live::report_lines;
 use super::node::Root;
 use super::params::{
     ASPIRATION_GROWTH_PERCENT, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, INFINITE, MAX_PLY,
     TB_WIN_BOUND, TM_NODE_SHARE_BASE, TM_NODE_SHARE_FACTOR, TM_STABILITY,
 };
+use super::report::{Report, ScoreBound};
 use super::root_move::RootMove;
+use super::score::mate_in;
 use super::thread::{Shared, ThreadData};
 use super::time::score_drop_scale;
-use super::{mate_in, report_lines, Report, SearchJob};
 use crate::chess::Position;
 use std::sync::atomic::Ordering;
 

@@ -1,78 +1,54 @@
-//! Output while an iteration runs, so that a GUI never shows a frozen engine: the root move
-//! being searched, an aspiration window's failure, and the counters during a long search of
-//! one root move. Only the main thread produces it, and only once the search has run for
-//! [`LIVE_AFTER_MS`]: a short search prints what it always printed. The types here are what
-//! a front end receives; the main thread's methods at the end decide when a line is due.
+//! What the main thread reports: the lines of a completed iteration ([`report_lines`]), and
+//! live output while one runs ([`Report`]'s sibling [`Live`]), when it is due and the lines
+//! it hands to the sink.
 
-use super::report::Report;
-use super::root_report;
+use super::report::{Live, LiveFn, Progress, Report, ScoreBound, LIVE_AFTER_MS, PROGRESS_EVERY_MS};
 use super::thread::{Shared, ThreadData};
 use crate::chess::Move;
 use std::sync::atomic::Ordering;
 
-/// Milliseconds after `go` from which the main thread reports root moves and failed
-/// aspiration windows (Stockfish's 3000 ms: shorter searches would only be flooded).
-pub const LIVE_AFTER_MS: u64 = 3000;
-
-/// Longest silence, in milliseconds, the main thread allows itself after [`LIVE_AFTER_MS`]:
-/// then it prints a [`Progress`] line. One root move of a deep iteration can take minutes.
-pub const PROGRESS_EVERY_MS: u64 = 1000;
-
-/// Counters of a running iteration, for a line without a score.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The iteration's depth.
-    pub depth: i32,
-    /// Deepest ply reached so far in the iteration.
-    pub seldepth: i32,
-    /// Nodes searched by all threads (as last published by each).
-    pub nodes: u64,
-    /// Milliseconds since the search started.
-    pub time_ms: u64,
-    /// Per-mille of the hash table in use.
-    pub hashfull: u32,
-    /// Tablebase probes that found their position, by all threads.
-    pub tb_hits: u64,
+/// Reports the first `lines` root moves of `td` as the results of iteration `depth`; returns
+/// the node count reported.
+pub(super) fn report_lines(
+    td: &ThreadData,
+    shared: &Shared,
+    depth: i32,
+    lines: usize,
+    report: &(dyn Fn(&Report) + Sync),
+) -> u64 {
+    // All lines of one iteration show the same counters.
+    let nodes = shared.total_nodes();
+    let time_ms = shared.time.since_go().as_millis() as u64;
+    let lines = lines.clamp(1, td.root_moves.len());
+    for index in 0..lines {
+        report(&root_report(td, shared, depth, index, nodes, time_ms));
+    }
+    nodes
 }
 
-/// What a score from a failed aspiration window is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ScoreBound {
-    /// The true score is at least this (the window failed high).
-    Lower,
-    /// The true score is at most this (the window failed low).
-    Upper,
+/// The report of `td`'s root move `index` as a result of iteration `depth`, with the
+/// counters `nodes` and `time_ms`.
+pub(super) fn root_report(
+    td: &ThreadData,
+    shared: &Shared,
+    depth: i32,
+    index: usize,
+    nodes: u64,
+    time_ms: u64,
+) -> Report {
+    let root_move = &td.root_moves[index];
+    Report {
+        depth,
+        seldepth: root_move.seldepth.max(1),
+        multipv: index + 1,
+        score: root_move.shown_score(),
+        nodes,
+        time_ms,
+        hashfull: shared.tt.hashfull(),
+        tb_hits: shared.tb_hits.load(Ordering::Relaxed),
+        pv: root_move.pv.clone(),
+    }
 }
-
-/// One piece of live output.
-#[derive(Clone, Debug)]
-pub enum Live<'a> {
-    /// The search of root move `mv`, the `number`-th (1-based), begins at `depth`.
-    CurrentMove {
-        /// The iteration's depth.
-        depth: i32,
-        /// The root move.
-        mv: Move,
-        /// Its 1-based place in this iteration's order.
-        number: usize,
-    },
-    /// The aspiration window failed: the line's score is only a bound; the window widens and
-    /// the depth is searched again.
-    Bound {
-        /// The line, as a completed iteration would report it.
-        report: &'a Report,
-        /// Which bound the score is.
-        bound: ScoreBound,
-    },
-    /// Counters during a long iteration.
-    Progress(&'a Progress),
-}
-
-/// What receives live output.
-pub type LiveFn = dyn Fn(&Live) + Send + Sync;
-
-/// Where live output goes; set on [`super::SearchControl`] by a front end that shows it.
-pub type LiveSink = Box<LiveFn>;
 
 impl ThreadData {
     /// The sink and the time since `go`, if this is the main thread, a sink is set and the

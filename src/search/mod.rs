@@ -5,8 +5,9 @@
 //! correction histories persist from one search of a game to the next ([`Histories`]). With
 //! Syzygy tables, a root in them is ranked by DTZ (by WDL without DTZ files) and a won one
 //! converted for sure; the tree is probed otherwise ([`tablebase_root`]). The
-//! search knows nothing of UCI text: it hands [`Report`]s to a callback, [`live`] output of
-//! a long search to the sink its [`SearchControl`] may hold, and returns a [`SearchResult`].
+//! search knows nothing of UCI text: it hands [`Report`]s to a callback, [`report::Live`]
+//! output of a long search to the sink its [`SearchControl`] may hold, and returns a
+//! [`SearchResult`].
 
 pub mod alphabeta;
 pub mod bench;
@@ -14,8 +15,9 @@ pub mod correction;
 pub mod eval_scale;
 pub mod history;
 mod iterate;
+pub mod job;
 pub mod limits;
-pub mod live;
+mod live;
 mod make_move;
 pub mod mate_threats;
 mod node;
@@ -37,96 +39,26 @@ pub mod thread;
 pub mod time;
 pub mod tt;
 
+pub use job::{ScoredMove, SearchJob, SearchResult};
 pub use report::Report;
+pub use score::mate_in;
 
-use crate::chess::{Move, Position};
-use crate::eval::nnue::network::Network;
 use history::History;
 use iterate::iterate;
 use limits::Limits;
-use live::{Live, LiveSink};
-use params::{INFINITE, MATE, MATE_BOUND};
+use live::report_lines;
+use params::{INFINITE, MATE};
+use report::{Live, LiveSink};
 use root_move::RootMove;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use tablebase_root::{progress_first, TablebaseUse};
+use tablebase_root::progress_first;
 use thread::{Shared, ThreadData};
 use time::TimeManager;
 use tt::TranspositionTable;
 
 /// Stack size of search threads: recursion to `MAX_PLY` with a move picker per frame.
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
-
-/// A position to search, with the keys of the game that led to it (for repetitions).
-pub struct SearchJob {
-    /// The root position.
-    pub root: Position,
-    /// Keys of every position of the game, the root's last.
-    pub game_keys: Vec<u64>,
-    /// What ends the search.
-    pub limits: Limits,
-    /// How many best lines to report (MultiPV).
-    pub multipv: usize,
-    /// Number of search threads (Lazy SMP).
-    pub threads: usize,
-    /// The evaluation network (the embedded one, or the one `EvalFile` names).
-    pub net: Arc<Network>,
-    /// Syzygy tables and how to probe them; `None`: no tables.
-    pub tablebase: Option<TablebaseUse>,
-}
-
-impl SearchJob {
-    /// A job with no game history before `root`, one line, one thread and the embedded
-    /// network (bench, EPD suites, tests).
-    pub fn new(root: Position, limits: Limits) -> SearchJob {
-        SearchJob {
-            root,
-            game_keys: vec![root.key()],
-            limits,
-            multipv: 1,
-            threads: 1,
-            net: crate::eval::nnue::embedded(),
-            tablebase: None,
-        }
-    }
-}
-
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play (`None` without legal moves).
-    pub best: Option<Move>,
-    /// The expected reply, if known.
-    pub ponder: Option<Move>,
-    /// Score of the best move.
-    pub score: i32,
-    /// Deepest completed iteration.
-    pub depth: i32,
-    /// Nodes searched by all threads.
-    pub nodes: u64,
-    /// The root moves of the MultiPV lines with their scores, best first.
-    pub lines: Vec<ScoredMove>,
-}
-
-/// A root move and its score from the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScoredMove {
-    /// The move.
-    pub mv: Move,
-    /// Its score, as in [`Report::score`].
-    pub score: i32,
-}
-
-/// Moves to mate for a mate score (positive: we mate), `None` for ordinary scores.
-pub fn mate_in(score: i32) -> Option<i32> {
-    if score >= MATE_BOUND {
-        Some((MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        Some(-(MATE + score) / 2)
-    } else {
-        None
-    }
-}
 
 /// The stop flag and clock of one search, shared with the UCI reader thread.
 pub struct SearchControl {
@@ -339,49 +271,6 @@ fn conclude(
                 score: root_move.score,
             })
             .collect(),
-    }
-}
-
-/// Reports the first `lines` root moves of `td` as the results of iteration `depth`; returns
-/// the node count reported.
-pub(super) fn report_lines(
-    td: &ThreadData,
-    shared: &Shared,
-    depth: i32,
-    lines: usize,
-    report: &(dyn Fn(&Report) + Sync),
-) -> u64 {
-    // All lines of one iteration show the same counters.
-    let nodes = shared.total_nodes();
-    let time_ms = shared.time.since_go().as_millis() as u64;
-    let lines = lines.clamp(1, td.root_moves.len());
-    for index in 0..lines {
-        report(&root_report(td, shared, depth, index, nodes, time_ms));
-    }
-    nodes
-}
-
-/// The report of `td`'s root move `index` as a result of iteration `depth`, with the
-/// counters `nodes` and `time_ms`.
-pub(super) fn root_report(
-    td: &ThreadData,
-    shared: &Shared,
-    depth: i32,
-    index: usize,
-    nodes: u64,
-    time_ms: u64,
-) -> Report {
-    let root_move = &td.root_moves[index];
-    Report {
-        depth,
-        seldepth: root_move.seldepth.max(1),
-        multipv: index + 1,
-        score: root_move.shown_score(),
-        nodes,
-        time_ms,
-        hashfull: shared.tt.hashfull(),
-        tb_hits: shared.tb_hits.load(Ordering::Relaxed),
-        pv: root_move.pv.clone(),
     }
 }
 

@@ -3,8 +3,7 @@
 //! opponent, given a pass, could mate in one) and those that skip a move unplayed (late-move,
 //! futility, history and SEE pruning).
 
-use super::alphabeta::{MoveFacts, NodeState};
-use super::node::NonPv;
+use super::node::{MoveFacts, NodeState, NonPv};
 use super::ordering::MovePicker;
 use super::params::*;
 use super::score::{score_from_tt, score_to_tt};

@@ -4,7 +4,7 @@
 //! and each searched move's score, line and nodes are kept for the reports and the clock,
 //! after which the searched moves are sorted by their new scores.
 
-use super::alphabeta::NodeState;
+use super::node::NodeState;
 use super::params::INFINITE;
 use super::thread::{Shared, ThreadData};
 use crate::chess::Position;

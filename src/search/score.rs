@@ -129,6 +129,17 @@ pub(super) fn bound_of(best: i32, original_alpha: i32, alpha: i32, beta: i32) ->
     }
 }
 
+/// Moves to mate for a mate score (positive: we mate), `None` for ordinary scores.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

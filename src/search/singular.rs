@@ -1,8 +1,7 @@
 //! Singular extensions: is the TT move the only one that holds the TT score? Searched by
 //! leaving it out at half depth against a bound a little below that score.
 
-use super::alphabeta::NodeState;
-use super::node::{NodeType, NonPv};
+use super::node::{NodeState, NodeType, NonPv};
 use super::params::*;
 use super::score::score_from_tt;
 use super::thread::{Shared, ThreadData};

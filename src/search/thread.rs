@@ -2,9 +2,9 @@
 //! table, root moves and counters. Allocated once per search, never per node.
 
 use super::history::History;
-use super::live::LiveFn;
 use super::mate_threats::MateThreats;
 use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
+use super::report::LiveFn;
 use super::root_move::RootMove;
 use super::tablebase_root::TablebaseUse;
 use super::time::TimeManager;

@@ -11,6 +11,7 @@ use crate::chess::Move;
 use std::collections::TryReserveError;
 #[cfg(target_os = "linux")]
 use std::ffi::{c_int, c_void};
+use std::fmt;
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -122,6 +123,106 @@ fn advise_huge_pages<T>(memory: &mut [MaybeUninit<T>]) {
     let _ = memory;
 }
 
+/// The `Hash` a GUI gets unless it sets one, in MiB; `bench` searches with it too, so that
+/// its node count is that of the engine as shipped.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Why a table of the size asked for could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HashAllocError {
+    /// Larger than the machine's memory, refused before asking for it: a table that can
+    /// never be resident is useless, and Linux with overcommit on would grant it and kill the
+    /// engine while writing it.
+    OverMemory {
+        /// The size asked for, in MiB.
+        megabytes: usize,
+        /// The machine's memory, in MiB.
+        memory_mb: u64,
+    },
+    /// The allocator refused.
+    Refused {
+        /// The size asked for, in MiB.
+        megabytes: usize,
+        /// Its reason.
+        source: TryReserveError,
+    },
+}
+
+impl fmt::Display for HashAllocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HashAllocError::OverMemory {
+                megabytes,
+                memory_mb,
+            } => write!(
+                f,
+                "cannot allocate a hash table of {megabytes} MiB: the machine has {memory_mb} \
+                 MiB of memory"
+            ),
+            HashAllocError::Refused { megabytes, source } => {
+                write!(
+                    f,
+                    "cannot allocate a hash table of {megabytes} MiB: {source}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for HashAllocError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HashAllocError::OverMemory { .. } => None,
+            HashAllocError::Refused { source, .. } => Some(source),
+        }
+    }
+}
+
+/// The machine's memory in bytes, where the system tells (Linux's `MemTotal`).
+fn physical_memory() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let total = info
+            .lines()
+            .find_map(|line| line.strip_prefix("MemTotal:"))?;
+        let kib: u64 = total.trim().strip_suffix("kB")?.trim().parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// Buckets in a table of about `megabytes` MiB (at least one).
+fn bucket_count(megabytes: usize) -> usize {
+    (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1)
+}
+
+/// Room for a table of about `megabytes` MiB, reserved but not yet written, so that no page
+/// of it is in memory yet; `memory` is the machine's memory in bytes, when known.
+fn reserve(megabytes: usize, memory: Option<u64>) -> Result<Vec<Bucket>, HashAllocError> {
+    let bytes = megabytes.saturating_mul(1 << 20) as u64;
+    if let Some(memory) = memory.filter(|&memory| bytes > memory) {
+        return Err(HashAllocError::OverMemory {
+            megabytes,
+            memory_mb: memory >> 20,
+        });
+    }
+    let mut buckets = Vec::new();
+    buckets
+        .try_reserve_exact(bucket_count(megabytes))
+        .map_err(|source| HashAllocError::Refused { megabytes, source })?;
+    Ok(buckets)
+}
+
+/// The reserved `buckets` filled with `count` empty buckets.
+fn fill(mut buckets: Vec<Bucket>, count: usize) -> Vec<Bucket> {
+    // Before the first write: pages the kernel has already mapped stay small.
+    advise_huge_pages(buckets.spare_capacity_mut());
+    buckets.resize_with(count, Bucket::default);
+    buckets
+}
+
 /// The shared transposition table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
@@ -129,29 +230,33 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table using about `megabytes` MiB (at least one bucket); for sizes that are known
-    /// to fit in memory.
+    /// A table of about `megabytes` MiB, for the sizes the engine picks itself (`bench`, the
+    /// start checks of data generation, tests): they fit in memory as surely as any other
+    /// allocation. A size from outside goes through [`TranspositionTable::try_new`].
     pub fn new(megabytes: usize) -> TranspositionTable {
-        Self::try_new(megabytes).unwrap_or_else(|_| Self::with_buckets(Vec::new(), 1))
+        Self::try_new(megabytes).expect("invariant: the engine's own table sizes fit in memory")
     }
 
-    /// A table using about `megabytes` MiB, or the allocation error for a size the machine
-    /// cannot provide (a GUI may ask for terabytes).
-    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TryReserveError> {
-        let count = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count)?;
-        // Before the first write: pages the kernel has already mapped stay small.
-        advise_huge_pages(buckets.spare_capacity_mut());
-        Ok(Self::with_buckets(buckets, count))
-    }
-
-    fn with_buckets(mut buckets: Vec<Bucket>, count: usize) -> TranspositionTable {
-        buckets.resize_with(count, Bucket::default);
-        TranspositionTable {
-            buckets,
+    /// A table of about `megabytes` MiB, or why the machine cannot provide one (a GUI may
+    /// ask for terabytes).
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, HashAllocError> {
+        let buckets = reserve(megabytes, physical_memory())?;
+        Ok(TranspositionTable {
+            buckets: fill(buckets, bucket_count(megabytes)),
             age: AtomicU8::new(0),
-        }
+        })
+    }
+
+    /// Replaces the table by an empty one of about `megabytes` MiB. When the machine cannot
+    /// provide that, the table stays as it was, entries and all.
+    pub fn resize(&mut self, megabytes: usize) -> Result<(), HashAllocError> {
+        let buckets = reserve(megabytes, physical_memory())?;
+        // The old table goes before the new one is written, so the two are never in memory
+        // together (only the new one's reservation is).
+        self.buckets = Vec::new();
+        self.buckets = fill(buckets, bucket_count(megabytes));
+        *self.age.get_mut() = 0;
+        Ok(())
     }
 
     /// Empties every entry (new game, `Clear Hash`).
@@ -327,5 +432,53 @@ mod tests {
             let got = tt.probe(key(bucket)).expect("stored entry");
             assert_eq!(got.score, (bucket % 1000) as i32);
         }
+    }
+
+    #[test]
+    fn a_table_larger_than_memory_is_refused_before_any_allocation() {
+        assert_eq!(
+            reserve(4, Some(3 << 20)).map(|buckets| buckets.capacity()),
+            Err(HashAllocError::OverMemory {
+                megabytes: 4,
+                memory_mb: 3
+            })
+        );
+        assert!(reserve(4, Some(4 << 20)).is_ok());
+    }
+
+    #[test]
+    fn an_impossible_table_is_an_error_and_a_failed_resize_keeps_the_table() {
+        // usize::MAX MiB overflows the capacity a Vec may have, so the allocator is never
+        // asked: the refusal costs no memory whatever the machine.
+        let refused = reserve(usize::MAX, None).map(|buckets| buckets.capacity());
+        assert!(
+            matches!(refused, Err(HashAllocError::Refused { .. })),
+            "{refused:?}"
+        );
+        assert!(TranspositionTable::try_new(usize::MAX).is_err());
+
+        let mut tt = TranspositionTable::new(1);
+        let entry = TtEntry {
+            mv: None,
+            score: 7,
+            eval: 7,
+            depth: 4,
+            bound: Bound::Exact,
+        };
+        tt.store(99, entry);
+        let error = tt.resize(usize::MAX).expect_err("no such table");
+        assert!(
+            error.to_string().starts_with(&format!(
+                "cannot allocate a hash table of {} MiB: ",
+                usize::MAX
+            )),
+            "{error}"
+        );
+        assert_eq!(tt.buckets.len(), bucket_count(1));
+        assert_eq!(tt.probe(99).map(|got| got.score), Some(7));
+
+        tt.resize(2).expect("2 MiB fits");
+        assert_eq!(tt.buckets.len(), bucket_count(2));
+        assert!(tt.probe(99).is_none());
     }
 }

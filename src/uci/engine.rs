@@ -7,7 +7,7 @@
 
 use super::command::{Command, GoParams, StartPosition, HELP};
 use super::info::{bestmove_line, info_line, live_line};
-use super::options::{OptionEffect, Options};
+use super::options::{announce, OptionEffect, Options};
 use super::output::{printable, Output};
 use crate::chess::perft::PerftReport;
 use crate::chess::{Color, Move, Position, Square};
@@ -21,7 +21,7 @@ use crate::search::limits::Limits;
 use crate::search::rng::SplitMix64;
 use crate::search::strength::{search_at, Strength};
 use crate::search::tablebase_root::TablebaseUse;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{HashAllocError, TranspositionTable};
 use crate::search::{Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use crate::tablebase::Tablebase;
 use std::fmt::Write as _;
@@ -151,7 +151,7 @@ impl Engine {
             Command::Uci => {
                 self.out.line(&format!("id name {}", NAME));
                 self.out.line(&format!("id author {}", AUTHOR));
-                self.out.lines(&self.options.announce());
+                self.out.lines(&announce());
                 self.out.line("uciok");
             }
             Command::Debug(on) => self.debug = on,
@@ -255,6 +255,7 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let hash_mb = self.options.hash_mb;
         match self.options.set(name, value) {
             Err(e) => self.out.error(&e.to_string()),
             Ok(outcome) => {
@@ -264,7 +265,7 @@ impl Engine {
                 match outcome.effect {
                     OptionEffect::None => {}
                     OptionEffect::ClearHash => self.clear_hash(),
-                    OptionEffect::ResizeHash => self.resize_hash(),
+                    OptionEffect::ResizeHash => self.resize_hash(hash_mb),
                     OptionEffect::ReopenLog => {
                         if let Err(e) = self.out.set_transcript(&self.options.debug_log_file) {
                             self.out.error(&format!("cannot open debug log file: {e}"));
@@ -347,26 +348,37 @@ impl Engine {
     }
 
     fn clear_hash(&mut self) {
-        match Arc::get_mut(&mut self.tt) {
-            Some(tt) => tt.clear(),
-            None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb as usize)),
+        let cleared = match Arc::get_mut(&mut self.tt) {
+            Some(tt) => {
+                tt.clear();
+                Ok(())
+            }
+            None => self.new_table(),
+        };
+        if let Err(e) = cleared {
+            self.out.error(&e.to_string());
         }
     }
 
-    fn resize_hash(&mut self) {
-        // Drop the old table first so its memory is free before the new one is taken.
-        self.tt = Arc::new(TranspositionTable::new(1));
-        match TranspositionTable::try_new(self.options.hash_mb as usize) {
-            Ok(tt) => self.tt = Arc::new(tt),
-            Err(e) => {
-                self.out.error(&format!(
-                    "cannot allocate {} MB of hash ({e}); using 16 MB",
-                    self.options.hash_mb
-                ));
-                self.options.hash_mb = 16;
-                self.tt = Arc::new(TranspositionTable::new(16));
-            }
+    /// Gives the table the size of `Hash`. When the machine cannot provide it, the table in
+    /// use stays, and `Hash` goes back to `previous_mb`, that table's size.
+    fn resize_hash(&mut self, previous_mb: u64) {
+        let resized = match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.resize(self.options.hash_mb as usize),
+            None => self.new_table(),
+        };
+        if let Err(e) = resized {
+            self.out
+                .error(&format!("{e}; keeping the table of {previous_mb} MiB"));
+            self.options.hash_mb = previous_mb;
         }
+    }
+
+    /// An empty table of `Hash`'s size in place of one a search thread still holds (which
+    /// keeps it until it ends).
+    fn new_table(&mut self) -> Result<(), HashAllocError> {
+        self.tt = Arc::new(TranspositionTable::try_new(self.options.hash_mb as usize)?);
+        Ok(())
     }
 
     fn set_position(&mut self, start: StartPosition, moves: &[String]) {

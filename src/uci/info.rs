@@ -7,7 +7,7 @@
 //! `mate N`; `wdl` comes from the same model.
 
 use crate::chess::Move;
-use crate::search::live::{Live, Progress, ScoreBound};
+use crate::search::report::{Live, Progress, ScoreBound};
 use crate::search::score::{displayed_centipawns, displayed_wdl};
 use crate::search::{mate_in, Report};
 use std::fmt::Write as _;
@@ -64,7 +64,7 @@ fn report_line(
     line
 }
 
-/// The line of one piece of live output (see [`crate::search::live`]) of a search whose root
+/// The line of one piece of live output (see [`crate::search::report::Live`]) of a search whose root
 /// has `material`.
 pub fn live_line(live: &Live, material: u32, show_wdl: bool, chess960: bool) -> String {
     match live {
