@@ -17,6 +17,7 @@
 
 use super::eval_scale::EvalScale;
 use super::history::{Continuation, ContinuationKey};
+use super::make_move::ChildSlot;
 use super::node::{MoveFacts, NodeState, NodeType, NonPv, Pv};
 use super::ordering::MovePicker;
 use super::params::*;
@@ -349,7 +350,8 @@ impl ThreadData {
             if N::ROOT {
                 self.announce_root_move(shared, mv, root_index + 1);
             }
-            let child = self.make_move(shared, ply, pos, mv, extension >= 2);
+            let mut slot = ChildSlot::uninit();
+            let child = self.make_move(shared, ply, pos, mv, extension >= 2, &mut slot);
             moves_searched += 1;
             let child_search = ChildSearch {
                 facts,
@@ -361,9 +363,9 @@ impl ThreadData {
                 root_number: root_index + 1,
             };
             let score = if moves_searched == 1 {
-                self.search_first_child::<N>(shared, &child, &child_search, ply, cut_node)
+                self.search_first_child::<N>(shared, child, &child_search, ply, cut_node)
             } else {
-                self.search_later_child::<N>(shared, &child, &child_search, node, ply, cut_node)
+                self.search_later_child::<N>(shared, child, &child_search, node, ply, cut_node)
             };
             self.undo_move();
             if self.must_stop(shared) {

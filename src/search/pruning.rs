@@ -3,6 +3,7 @@
 //! opponent, given a pass, could mate in one) and those that skip a move unplayed (late-move,
 //! futility, history and SEE pruning).
 
+use super::make_move::ChildSlot;
 use super::node::{MoveFacts, NodeState, NonPv};
 use super::ordering::MovePicker;
 use super::params::*;
@@ -111,10 +112,11 @@ impl ThreadData {
         let reduction = NMP_BASE_REDUCTION.get()
             + depth / NMP_DEPTH_DIVISOR.get()
             + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
-        let child = self.make_null_move(ply, pos);
+        let mut slot = ChildSlot::uninit();
+        let child = self.make_null_move(ply, pos, &mut slot);
         let score = -self.search::<NonPv>(
             shared,
-            &child,
+            child,
             depth - 1 - reduction,
             -beta,
             -beta + 1,
@@ -157,10 +159,11 @@ impl ThreadData {
             if !see_ge(pos, mv, probcut_beta - eval) {
                 continue;
             }
-            let child = self.make_move(shared, ply, pos, mv, false);
+            let mut slot = ChildSlot::uninit();
+            let child = self.make_move(shared, ply, pos, mv, false, &mut slot);
             let mut score = -self.quiescence(
                 shared,
-                &child,
+                child,
                 -probcut_beta,
                 -probcut_beta + 1,
                 ply + 1,
@@ -169,7 +172,7 @@ impl ThreadData {
             if score >= probcut_beta {
                 score = -self.search::<NonPv>(
                     shared,
-                    &child,
+                    child,
                     probe_depth - 1,
                     -probcut_beta,
                     -probcut_beta + 1,
@@ -202,6 +205,7 @@ impl ThreadData {
     /// futile at the depth it would be searched to, one with a bad history, or one that
     /// loses material by static exchange. Moves that give check are never pruned: that is
     /// where mates hide.
+    #[inline]
     pub(super) fn prunes_move(
         &self,
         pos: &Position,

@@ -3,6 +3,7 @@
 //! the static evaluation is never taken in the middle of an exchange. Its results go into
 //! the TT at depth 0.
 
+use super::make_move::ChildSlot;
 use super::ordering::MovePicker;
 use super::params::{DELTA_MARGIN, INFINITE, MATE, MAX_PLY};
 use super::score::{bound_of, is_valid, score_to_tt, tt_cutoff};
@@ -85,8 +86,9 @@ impl ThreadData {
                     continue;
                 }
             }
-            let child = self.make_move(shared, ply, pos, mv, false);
-            let score = -self.quiescence(shared, &child, -beta, -alpha, ply + 1, false);
+            let mut slot = ChildSlot::uninit();
+            let child = self.make_move(shared, ply, pos, mv, false, &mut slot);
+            let score = -self.quiescence(shared, child, -beta, -alpha, ply + 1, false);
             self.undo_move();
             if self.must_stop(shared) {
                 return 0;
