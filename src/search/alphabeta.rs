@@ -8,8 +8,9 @@
 //! searches its moves: each move may be pruned unplayed, extended (checks; singular
 //! extensions in `singular.rs`), reduced (late-move reductions) and verified (the PVS
 //! re-searches). Below the horizon it hands over to quiescence search (`quiescence.rs`); the
-//! root's own bookkeeping (its move list, MultiPV, live output) is in `root.rs`; moves are
-//! made through `make_move.rs`; scores go to and from the TT through [`super::score`].
+//! root's own bookkeeping (its counters, its moves' scores and lines for MultiPV and the
+//! clock) is in `root.rs`; moves are made through `make_move.rs`; scores go to and from the
+//! TT through [`super::score`].
 //!
 //! Debug builds (and the tests) check the search's invariants at every node: a window with
 //! `alpha < beta` inside `±INFINITE`, a null window at every non-PV node, a ply within the

@@ -1,6 +1,6 @@
 //! What the main thread reports: the lines of a completed iteration ([`report_lines`]), and
-//! live output while one runs ([`Report`]'s sibling [`Live`]), when it is due and the lines
-//! it hands to the sink.
+//! the live output while one runs ([`Live`]): when it is due, and the lines it hands to the
+//! sink.
 
 use super::report::{Live, LiveFn, Progress, Report, ScoreBound, LIVE_AFTER_MS, PROGRESS_EVERY_MS};
 use super::thread::{Shared, ThreadData};
