@@ -10,7 +10,7 @@ use super::score::{bound_of, is_valid, score_to_tt, tt_cutoff};
 use super::see::{captured_value, see_ge};
 use super::thread::{Shared, ThreadData};
 use super::tt::TtEntry;
-use crate::chess::Position;
+use crate::chess::{Move, Position};
 use crate::rules::draw;
 
 impl ThreadData {
@@ -75,16 +75,8 @@ impl ThreadData {
         let mut picker =
             MovePicker::new_quiescence(pos, tt_entry.and_then(|entry| entry.mv), quiet_checks);
         while let Some(mv) = picker.next(pos, &self.history) {
-            if !in_check {
-                if mv.is_capture()
-                    && !mv.is_promotion()
-                    && stand_pat + captured_value(pos, mv) + DELTA_MARGIN.get() <= alpha
-                {
-                    continue;
-                }
-                if !picker.last_keeps_material() && !see_ge(pos, mv, 0) {
-                    continue;
-                }
+            if !in_check && is_futile(pos, mv, &picker, stand_pat, alpha) {
+                continue;
             }
             let mut slot = ChildSlot::uninit();
             let child = self.make_move(shared, ply, pos, mv, false, &mut slot);
@@ -119,4 +111,18 @@ impl ThreadData {
         );
         best_score
     }
+}
+
+/// True if a move of a quiescence node not in check is not worth playing: a capture that
+/// cannot lift the score near alpha even with its victim won (delta pruning), or one that
+/// loses material by static exchange.
+#[inline]
+fn is_futile(pos: &Position, mv: Move, picker: &MovePicker, stand_pat: i32, alpha: i32) -> bool {
+    if mv.is_capture()
+        && !mv.is_promotion()
+        && stand_pat + captured_value(pos, mv) + DELTA_MARGIN.get() <= alpha
+    {
+        return true;
+    }
+    !picker.last_keeps_material() && !see_ge(pos, mv, 0)
 }
