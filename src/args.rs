@@ -58,7 +58,8 @@ pub enum Command {
         #[arg(long, default_value_t = 10)]
         held_out_every: usize,
     },
-    /// The self-play data folder: write its manifest, or check its files against it.
+    /// The self-play data folder: write its manifest, check its files against it, or write a
+    /// game file's games as PGN.
     #[command(subcommand)]
     Data(DataCommand),
     /// Analyse the games of a PGN file: every position searched once, the annotated games
@@ -163,6 +164,16 @@ pub enum DataCommand {
         /// The data folder.
         #[arg(default_value = "data")]
         dir: PathBuf,
+    },
+    /// Write the games of a game file as PGN on stdout (`[%eval]` per move, as `analyse`
+    /// writes it); a damaged file gives its games before the damage, then one `error:` line
+    /// naming the offset, and exit code 2.
+    Pgn {
+        /// The game file.
+        file: PathBuf,
+        /// Only the first N games.
+        #[arg(long, value_name = "N")]
+        games: Option<usize>,
     },
 }
 

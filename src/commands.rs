@@ -7,9 +7,11 @@ use ferrite::analyse::{self, AnalyseError};
 use ferrite::chess::perft::PerftReport;
 use ferrite::chess::{Position, STARTPOS_FEN};
 use ferrite::datagen::manifest;
+use ferrite::datagen::pgn_export::pgn_games;
 use ferrite::datagen::selfplay::{self, DatagenConfig, DatagenError};
 use ferrite::epd::{self, SuiteConfig};
 use ferrite::eval::nnue::{self, network::Network};
+use ferrite::files;
 use ferrite::search::{bench, params};
 use ferrite::train::run::{train_files, TrainError, TrainFiles, TrainProgress};
 use ferrite::train::trainer::TrainConfig;
@@ -216,6 +218,21 @@ pub fn data_check(dir: &Path) -> Result<(), Failure> {
     );
     if problems > 0 {
         return Err(Failure::Reported);
+    }
+    Ok(())
+}
+
+/// `ferrite data pgn`: the games on stdout as they are read; damage is bad input, after the
+/// games before it.
+pub fn data_pgn(file: &Path, games: Option<usize>) -> Result<(), Failure> {
+    let bytes = files::read(file).map_err(bad_input)?;
+    let mut stdout = std::io::stdout().lock();
+    for game in pgn_games(&bytes).take(games.unwrap_or(usize::MAX)) {
+        let text = game.map_err(|e| bad_input(format_args!("{}: {e}", file.display())))?;
+        // A closed stdout (`| head`) ends the run as a finished one.
+        if stdout.write_all(text.as_bytes()).is_err() {
+            return Ok(());
+        }
     }
     Ok(())
 }

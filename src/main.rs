@@ -55,6 +55,7 @@ fn run(command: Command) -> Result<(), Failure> {
         } => commands::fit_wdl(&data, held_out_every),
         Command::Data(DataCommand::Manifest { dir }) => commands::data_manifest(&dir),
         Command::Data(DataCommand::Check { dir }) => commands::data_check(&dir),
+        Command::Data(DataCommand::Pgn { file, games }) => commands::data_pgn(&file, games),
         Command::Train(a) => commands::train(a),
         Command::Analyse(a) => commands::analyse(&a),
     }

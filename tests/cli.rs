@@ -1,7 +1,8 @@
 //! The command line: subcommands and flags go to clap; any other arguments are UCI commands,
 //! one per argument, run before stdin (`ferrite "go perft 5" quit`, as Stockfish takes them).
 //! `datagen` and `train` run end to end on a few small games; `data` checks the sample data
-//! folder `tests/data/selfplay-sample` (the first games of a `data/` file) and damaged copies.
+//! folder `tests/data/selfplay-sample` (the first games of a `data/` file) and damaged copies,
+//! and writes its games as PGN.
 
 mod process;
 
@@ -629,4 +630,157 @@ fn an_impossible_hash_fails_on_the_command_line_as_at_the_uci_prompt() {
     // Data generation asks for its tables before it opens its file.
     assert!(!out.exists());
     let _ = std::fs::remove_file(suite);
+}
+
+/// The sample's games as `data pgn` writes them, read back with the project's PGN reader.
+fn sample_pgn(args: &[&str]) -> (Option<i32>, Vec<ferrite::rules::pgn::PgnGame>, Vec<String>) {
+    let run = process::run_ferrite(args, "");
+    let games = ferrite::rules::pgn::read_games(&run.stdout).collect();
+    (
+        run.code,
+        games,
+        run.stderr.lines().map(str::to_string).collect(),
+    )
+}
+
+/// The sample's games as the game-file reader gives them.
+fn sample_games() -> Vec<ferrite::datagen::game_file::RecordedGame> {
+    let bytes = std::fs::read(sample_dir().join(SAMPLE)).expect("the sample");
+    ferrite::datagen::game_file::decode(&bytes)
+        .expect("the sample is whole")
+        .games
+}
+
+#[test]
+fn data_pgn_writes_the_first_games_with_their_tags_evals_and_every_ply() {
+    let path = sample_dir().join(SAMPLE);
+    let path = path.to_str().expect("UTF-8 path");
+    let run = process::run_ferrite(&["data", "pgn", path, "--games", "3"], "");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    let games: Vec<_> = ferrite::rules::pgn::read_games(&run.stdout).collect();
+    assert_eq!(games.len(), 3);
+    let expected = [
+        (
+            "1-0",
+            "r1bqkbnr/1p1p1ppp/4p3/p1p5/1nP5/P4QP1/1P1PPP1P/RNB1KBNR w KQkq - 2 3",
+            "3. axb4 {[%eval 2.73]} 3... cxb4 {[%eval 2.88]} 4. e4 {[%eval 2.94]} 4... d5",
+        ),
+        (
+            "0-1",
+            "rnbqkb1r/pp2p1pp/3p1n2/2p5/5p2/1P2P2P/P1PP1PP1/RNBQKBNR w KQkq - 0 3",
+            "3. exf4 {[%eval 0.75]} 3... g6 {[%eval 0.51]} 4. Nf3 {[%eval 0.47]} 4... Bg7",
+        ),
+        (
+            "1/2-1/2",
+            "r1bqk2r/ppppbp1p/2n2n2/4p1p1/P3B3/N5P1/1PPPPP1P/R1BQK1NR w KQkq - 0 3",
+            "3. Bg2 {[%eval -0.22]} 3... d5 {[%eval -0.38]} 4. d3 {[%eval -0.33]} 4... g4",
+        ),
+    ];
+    for (round, (game, (result, fen, _))) in games.iter().zip(&expected).enumerate() {
+        let round = (round + 1).to_string();
+        let tags: Vec<(&str, &str)> = game
+            .tags
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("Event", "Ferrite self-play"),
+                ("Site", "?"),
+                ("Date", "????.??.??"),
+                ("Round", round.as_str()),
+                ("White", "Ferrite"),
+                ("Black", "Ferrite"),
+                ("Result", *result),
+                ("SetUp", "1"),
+                ("FEN", *fen),
+            ]
+        );
+    }
+    // Each game's movetext opens its first line, after the tags and a blank line.
+    let first_lines: Vec<&str> = run
+        .stdout
+        .split("\n\n")
+        .skip(1)
+        .step_by(2)
+        .filter_map(|movetext| movetext.lines().next())
+        .collect();
+    let openings: Vec<&str> = expected.iter().map(|(_, _, moves)| *moves).collect();
+    assert_eq!(first_lines, openings);
+    for (game, recorded) in games.iter().zip(sample_games()) {
+        assert_eq!(game.moves.len(), recorded.plies.len());
+    }
+}
+
+#[test]
+fn data_pgn_of_the_whole_sample_replays_legally_with_the_file_s_moves_and_results() {
+    let path = sample_dir().join(SAMPLE);
+    let (code, games, err) = sample_pgn(&["data", "pgn", path.to_str().expect("UTF-8 path")]);
+    assert_eq!(code, Some(0), "{err:#?}");
+    let recorded = sample_games();
+    assert_eq!(games.len(), recorded.len());
+    assert_eq!(games.len(), 20);
+    for (game, recorded) in games.iter().zip(&recorded) {
+        let mut replay = game.start().expect("a start position");
+        assert_eq!(*replay.position(), recorded.start);
+        assert_eq!(game.moves.len(), recorded.plies.len());
+        for (mv, &(played, _)) in game.moves.iter().zip(&recorded.plies) {
+            let legal = ferrite::rules::parse_san(replay.position(), &mv.san)
+                .unwrap_or_else(|e| panic!("round {:?}: {e}", game.tag("Round")));
+            assert_eq!(legal, played);
+            assert!(mv
+                .comment
+                .as_deref()
+                .is_some_and(|c| c.starts_with("[%eval ")));
+            replay.play(legal);
+        }
+        let result = match recorded.result {
+            ferrite::eval::nnue::GameResult::WhiteWin => "1-0",
+            ferrite::eval::nnue::GameResult::Draw => "1/2-1/2",
+            ferrite::eval::nnue::GameResult::BlackWin => "0-1",
+        };
+        assert_eq!(game.tag("Result"), Some(result));
+        assert_eq!(game.termination_marker.as_deref(), Some(result));
+    }
+}
+
+#[test]
+fn data_pgn_of_a_cut_file_writes_the_games_before_the_cut_then_its_offset() {
+    let dir = sample_copy("pgn-cut");
+    let path = dir.join(SAMPLE);
+    let bytes = std::fs::read(&path).expect("the copy");
+    let cut = bytes.len() / 2;
+    std::fs::write(&path, &bytes[..cut]).expect("the cut copy");
+    let before = ferrite::datagen::game_file::decode(&bytes[..cut]).expect("a cut file reads");
+    assert!(before.complete_len < cut, "the cut is inside a game");
+    let whole = before.games.len();
+    let path = path.to_str().expect("UTF-8 path");
+    let (code, games, err) = sample_pgn(&["data", "pgn", path]);
+    assert_eq!(code, Some(2));
+    assert_eq!(games.len(), whole);
+    assert_eq!(
+        err,
+        [format!(
+            "error: {path}: game {}: the file ends inside it at offset {}",
+            whole + 1,
+            before.complete_len
+        )]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn data_pgn_of_a_missing_file_is_one_error_and_exit_code_2() {
+    let path = temp_path("no-such.games");
+    let path = path.to_str().expect("UTF-8 path");
+    let (code, out, err) = ferrite_code(&["data", "pgn", path]);
+    assert_eq!(code, Some(2));
+    assert_eq!(out, Vec::<String>::new());
+    assert_eq!(err.len(), 1, "{err:#?}");
+    assert!(
+        err[0].starts_with(&format!("error: cannot read {path}: ")),
+        "{err:#?}"
+    );
 }

@@ -366,35 +366,92 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, GameFileError> {
 /// the damage that stopped the reading (`None` at the end of the file or inside a last game
 /// cut short). Only an unreadable header is an error.
 pub fn decode_prefix(bytes: &[u8]) -> Result<(Decoded, Option<GameFileError>), GameFileError> {
-    let body = bytes
-        .strip_prefix(MAGIC.as_slice())
-        .ok_or(GameFileError::NotAGameFile)?;
-    let cut_short = || GameFileError::BadHeader("the file ends inside it".to_string());
-    let length = body.get(..2).ok_or_else(cut_short)?;
-    let length = usize::from(u16::from_le_bytes([length[0], length[1]]));
-    let text = body.get(2..2 + length).ok_or_else(cut_short)?;
-    let provenance = std::str::from_utf8(text)
-        .map_err(|e| e.to_string())
-        .and_then(Provenance::from_text)
-        .map_err(GameFileError::BadHeader)?;
-    let mut at = MAGIC.len() + 2 + length;
+    let mut reader = GameReader::new(bytes)?;
     let mut games = Vec::new();
     let damage = loop {
-        match decode_game(bytes, at, games.len()) {
-            Ok(Some((game, used))) => {
-                games.push(game);
-                at += used;
-            }
-            Ok(None) => break None,
-            Err(error) => break Some(error),
+        match reader.next() {
+            Some(Ok(game)) => games.push(game),
+            Some(Err(error)) => break Some(error),
+            None => break None,
         }
     };
     let decoded = Decoded {
-        provenance,
+        provenance: reader.provenance,
         games,
-        complete_len: at,
+        complete_len: reader.at,
     };
     Ok((decoded, damage))
+}
+
+/// The games of a game file one at a time, for readers that need not hold them all: each
+/// whole game, then the damage that stops the reading, if any (after which it yields
+/// nothing). The file ending inside a game ends it as the file's end does:
+/// [`GameReader::complete_len`] tells the two apart.
+pub struct GameReader<'a> {
+    bytes: &'a [u8],
+    /// How the games were made.
+    pub provenance: Provenance,
+    /// Where the next game starts.
+    at: usize,
+    /// Games read so far.
+    games: usize,
+    /// Damage or the end was met.
+    done: bool,
+}
+
+impl<'a> GameReader<'a> {
+    /// A reader of the game file `bytes`, its header read; an unreadable header is an error.
+    pub fn new(bytes: &'a [u8]) -> Result<GameReader<'a>, GameFileError> {
+        let body = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or(GameFileError::NotAGameFile)?;
+        let cut_short = || GameFileError::BadHeader("the file ends inside it".to_string());
+        let length = body.get(..2).ok_or_else(cut_short)?;
+        let length = usize::from(u16::from_le_bytes([length[0], length[1]]));
+        let text = body.get(2..2 + length).ok_or_else(cut_short)?;
+        let provenance = std::str::from_utf8(text)
+            .map_err(|e| e.to_string())
+            .and_then(Provenance::from_text)
+            .map_err(GameFileError::BadHeader)?;
+        Ok(GameReader {
+            bytes,
+            provenance,
+            at: MAGIC.len() + 2 + length,
+            games: 0,
+            done: false,
+        })
+    }
+
+    /// Bytes up to the end of the last game read: once the reader is done without damage,
+    /// anything after it is a game cut short.
+    pub fn complete_len(&self) -> usize {
+        self.at
+    }
+}
+
+impl Iterator for GameReader<'_> {
+    type Item = Result<RecordedGame, GameFileError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match decode_game(self.bytes, self.at, self.games) {
+            Ok(Some((game, used))) => {
+                self.at += used;
+                self.games += 1;
+                Some(Ok(game))
+            }
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(error) => {
+                self.done = true;
+                Some(Err(error))
+            }
+        }
+    }
 }
 
 /// The game at byte `offset` of `file` and the bytes it takes, or `None` if the file ends
