@@ -45,7 +45,6 @@ LAYERS = [
 # Pairs (user, used) of one apart layer where the user may use the other all the same, and why.
 ALLOWED_APART = {
     ("train", "datagen"): "the trainer reads the game files and the manifest datagen writes",
-    ("datagen", "analyse"): "a game file's PGN export writes its scores as analysis's [%eval]",
 }
 
 

@@ -5,8 +5,7 @@
 //! moves, SAN, how games end); [`eval`] (the evaluation network) and [`tablebase`] (Syzygy
 //! probing), which do not use each other; [`search`] (alpha-beta, transposition table, time
 //! management, bench); [`openings`] (opening books and balanced starts); the front ends, which
-//! do not use each other either but for [`train`] reading [`datagen`]'s files and
-//! [`datagen`]'s PGN export writing scores as [`analyse`] does: [`uci`] (the
+//! do not use each other either but for [`train`] reading [`datagen`]'s files: [`uci`] (the
 //! protocol), [`epd`] (test-suite runner), [`datagen`] (self-play data), [`train`] (the
 //! network's trainer), [`analyse`] (game analysis: annotated PGN and an evaluation graph); the
 //! binary on top. `docs/module-cycles.py` holds this table and `.ci/run` checks it.

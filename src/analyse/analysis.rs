@@ -6,11 +6,11 @@
 
 use super::judgement::MoveCost;
 use super::replay::{move_number, ReplayedGame};
-use super::score::Score;
 use super::searcher::{PositionSearch, Searcher};
 use crate::chess::{Color, Move, Position};
 use crate::eval::wdl::material;
 use crate::rules::{movetext, to_san, Game, Status};
+use crate::search::displayed_score::Score;
 
 /// Plies of the search's line shown after a judged move.
 pub const BETTER_LINE_PLIES: usize = 8;

@@ -79,10 +79,10 @@ mod tests {
     use super::*;
     use crate::analyse::analysis::MoveAnalysis;
     use crate::analyse::judgement::MoveCost;
-    use crate::analyse::score::Score;
     use crate::chess::Position;
     use crate::rules::pgn::read_games;
     use crate::rules::pgn_write::write_game;
+    use crate::search::displayed_score::Score;
 
     fn analysed(fullmove: u16, san: &str, mover: Color, best: i32, after: i32) -> MoveAnalysis {
         let cost = MoveCost::of(Score::Centipawns(best), Score::Centipawns(after), false, 78);

@@ -14,8 +14,8 @@
 //! - a move's centipawn loss: the same difference in centipawns (clamped to ±1000, a mate
 //!   counting as 1000), never below 0.
 
-use super::score::Score;
 use crate::eval::wdl::MODEL;
+use crate::search::displayed_score::Score;
 
 /// Centipawns beyond which a score counts as this much (lichess's cap).
 pub const CENTIPAWN_CAP: i32 = 1000;

@@ -6,8 +6,8 @@
 //!   [`GameProblem`] that refuses it;
 //! - [`searcher`]: the engine's search of one position, its table kept through a game;
 //! - [`analysis`]: a game's positions searched in turn and its moves judged;
-//! - [`score`], [`judgement`]: scores as `[%eval]` text, and the win-chance model with its
-//!   thresholds (lichess's) and the accuracy formula;
+//! - [`judgement`]: the win-chance model with its thresholds (lichess's) and the accuracy
+//!   formula (scores as `[%eval]` text are the search's [`crate::search::displayed_score`]);
 //! - [`summary`]: each player's counts, average centipawn loss and accuracy;
 //! - [`annotate`]: the annotated PGN game; [`svg`]: the graph.
 //!
@@ -19,7 +19,6 @@ pub mod analysis;
 pub mod annotate;
 pub mod judgement;
 pub mod replay;
-pub mod score;
 pub mod searcher;
 pub mod summary;
 pub mod svg;

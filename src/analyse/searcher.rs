@@ -3,10 +3,10 @@
 //! to the next (as in a game the engine plays), and cleared between games, so a game's
 //! analysis does not depend on the games before it.
 
-use super::score::Score;
 use crate::chess::Move;
 use crate::eval::wdl::material;
 use crate::rules::Game;
+use crate::search::displayed_score::Score;
 use crate::search::limits::Limits;
 use crate::search::tt::{HashAllocError, TranspositionTable};
 use crate::search::{search_continuing, Histories, SearchControl, SearchJob};

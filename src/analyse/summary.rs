@@ -84,7 +84,7 @@ impl fmt::Display for PlayerSummary {
 mod tests {
     use super::*;
     use crate::analyse::judgement::MoveCost;
-    use crate::analyse::score::Score;
+    use crate::search::displayed_score::Score;
 
     fn analysed(mover: Color, best: i32, after: i32) -> MoveAnalysis {
         MoveAnalysis {

@@ -8,8 +8,8 @@
 
 use super::analysis::GameAnalysis;
 use super::judgement::Judgement;
-use super::score::GRAPH_LIMIT_PAWNS;
 use crate::chess::Color;
+use crate::search::displayed_score::GRAPH_LIMIT_PAWNS;
 use std::fmt::Write;
 
 /// Width of a chart, in SVG units (pixels at 100%).
@@ -210,7 +210,7 @@ mod tests {
     use super::*;
     use crate::analyse::analysis::MoveAnalysis;
     use crate::analyse::judgement::MoveCost;
-    use crate::analyse::score::Score;
+    use crate::search::displayed_score::Score;
 
     #[test]
     fn a_chart_has_one_point_per_position_and_a_marker_per_judged_move() {

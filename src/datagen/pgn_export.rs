@@ -14,12 +14,12 @@
 //! one cut inside a game gives its games before the damage, then the damage with its offset.
 
 use super::game_file::{GameFileError, GameReader, RecordedGame, MAGIC};
-use crate::analyse::score::Score;
 use crate::eval::nnue::GameResult;
 use crate::eval::wdl::material;
 use crate::rules::pgn::{PgnGame, PgnMove};
 use crate::rules::pgn_write::write_game;
 use crate::rules::to_san;
+use crate::search::displayed_score::Score;
 use std::fmt;
 
 /// What stopped the export before the end of the file.

@@ -12,6 +12,7 @@
 pub mod alphabeta;
 pub mod bench;
 pub mod correction;
+pub mod displayed_score;
 pub mod eval_scale;
 pub mod history;
 mod iterate;

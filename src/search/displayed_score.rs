@@ -1,11 +1,11 @@
-//! A position's evaluation as analysis reports it: centipawns or a mate distance, from one
+//! A position's evaluation as analysis and the PGN export of self-play games report it:
+//! centipawns or a mate distance, from one
 //! side's point of view, with the forms the output needs: the `[%eval …]` text of online
 //! boards and python-chess (White's view, pawns with two decimals, `#3` / `#-3` for mates,
 //! `#0` once a side is mated) and the value the graph draws (pawns, clamped).
 
+use super::score::{displayed_centipawns, mate_in};
 use crate::chess::Color;
-use crate::search::mate_in;
-use crate::search::score::displayed_centipawns;
 use std::fmt;
 
 /// Pawns the graph shows at most either way; a mate sits on this edge.
