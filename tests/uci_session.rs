@@ -37,19 +37,8 @@ fn handshake_lists_options_and_ends_with_uciok() {
     let lines = s.read_until(SHORT, |line| line == "uciok");
     assert!(lines[0].starts_with("id name Ferrite "));
     assert!(lines[1].starts_with("id author "));
-    for option in [
-        "option name Hash type spin default 16 min 1 max 33554432",
-        "option name Threads type spin default 1 min 1 max 1024",
-        "option name MultiPV type spin default 1 min 1 max 256",
-        "option name Ponder type check default false",
-        "option name Move Overhead type spin default 10 min 0 max 5000",
-        "option name Clear Hash type button",
-        "option name UCI_Chess960 type check default false",
-        "option name UCI_ShowWDL type check default false",
-        "option name Debug Log File type string default <empty>",
-    ] {
-        assert!(lines.iter().any(|line| line == option), "missing {option}");
-    }
+    // Every option line, exactly: `every_option_is_announced_exactly_and_takes_its_announced_default`.
+    assert!(lines[2].starts_with("option name "), "{lines:?}");
     s.send("isready");
     s.send("isready");
     assert_eq!(s.next_line(SHORT).as_deref(), Some("readyok"));
