@@ -286,7 +286,7 @@ impl ThreadData {
     /// The corrected static evaluation of `pos` at `ply` from the network's `raw_eval`
     /// (`None` in check), kept in the ply's frame, and whether it improved on the one two
     /// plies ago.
-    fn static_eval(
+    pub(super) fn static_eval(
         &mut self,
         pos: &Position,
         raw_eval: Option<i32>,

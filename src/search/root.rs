@@ -26,13 +26,8 @@ impl ThreadData {
         self.root_moves_done = 0;
         self.seldepth = 0;
         self.accumulators.refresh(&self.net, pos, 0);
-        let static_eval = if pos.in_check() {
-            None
-        } else {
-            let raw = self.evaluate(pos, 0);
-            Some(self.history.correction.correct(pos, raw))
-        };
-        self.stack[0].static_eval = static_eval;
+        let raw_eval = (!pos.in_check()).then(|| self.evaluate(pos, 0));
+        let (static_eval, _) = self.static_eval(pos, raw_eval, 0);
         NodeState {
             depth,
             alpha,
