@@ -342,6 +342,27 @@ impl Position {
 
     // ---- making moves --------------------------------------------------------------------
 
+    /// The key after `mv` as far as the moving and the captured piece and the side to move
+    /// change it: exact unless `mv` castles, captures en passant, promotes, or changes the
+    /// castling or en passant rights. Cheap enough to ask before the move is made, so that
+    /// the table entry of the child can be fetched while the move is being made; a wrong
+    /// answer costs only that fetch.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let Some(moving) = self.mailbox[mv.from().index()] else {
+            return self.key;
+        };
+        let mut key = self.key
+            ^ zobrist::side_key(Color::White)
+            ^ zobrist::side_key(Color::Black)
+            ^ zobrist::piece_key(moving, mv.from())
+            ^ zobrist::piece_key(moving, mv.to());
+        if let Some(captured) = self.mailbox[mv.to().index()] {
+            key ^= zobrist::piece_key(captured, mv.to());
+        }
+        key
+    }
+
     /// Plays `mv`, which must be legal in this position (from the move generator, or checked
     /// by [`Position::is_legal`]).
     pub fn make_move(&mut self, mv: Move) {
@@ -499,6 +520,38 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `key_after` is the child's key for every move that neither castles, promotes, captures
+    /// en passant, nor changes the castling or en passant rights.
+    #[test]
+    fn key_after_is_the_childs_key_for_ordinary_moves() {
+        let (mut ordinary, mut special) = (0, 0);
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        ] {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            for &mv in pos.legal_moves().as_slice() {
+                let child = pos.play(mv);
+                let rights_kept = child.castling() == pos.castling()
+                    && pos.en_passant().is_none()
+                    && child.en_passant().is_none();
+                if mv.is_castle() || mv.is_promotion() || mv.is_en_passant() || !rights_kept {
+                    special += 1;
+                } else {
+                    assert_eq!(pos.key_after(mv), child.key(), "{fen} {mv:?}");
+                    ordinary += 1;
+                }
+            }
+        }
+        assert!(
+            ordinary > 100 && special > 20,
+            "{ordinary} ordinary, {special} special"
+        );
+    }
 
     /// `attackers_by` skips the sliders' lookups it can; it must find what the full
     /// `attackers_to` finds, for every square and colour, with the board's own occupancy and

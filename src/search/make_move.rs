@@ -32,9 +32,9 @@ impl ThreadData {
         double_extension: bool,
         slot: &'slot mut ChildSlot,
     ) -> &'slot Position {
+        shared.tt.prefetch(pos.key_after(mv));
         let child = slot.write(*pos);
         child.make_move(mv);
-        shared.tt.prefetch(child.key());
         self.accumulators.push(&self.net, ply, pos, Some(mv), child);
         self.stack[ply].played = pos.piece_at(mv.from()).map(|piece| (piece, mv));
         self.enter_frame(ply, i32::from(double_extension), child);
@@ -47,12 +47,14 @@ impl ThreadData {
     #[inline]
     pub(super) fn make_null_move<'slot>(
         &mut self,
+        shared: &Shared,
         ply: usize,
         pos: &Position,
         slot: &'slot mut ChildSlot,
     ) -> &'slot Position {
         let child = slot.write(*pos);
         child.make_null_move();
+        shared.tt.prefetch(child.key());
         self.accumulators.push(&self.net, ply, pos, None, child);
         self.stack[ply].played = None;
         self.enter_frame(ply, 0, child);
@@ -142,7 +144,7 @@ mod tests {
                     child
                 }
                 None => {
-                    let child = *td.make_null_move(ply, &pos, &mut slot);
+                    let child = *td.make_null_move(&shared, ply, &pos, &mut slot);
                     assert_eq!(td.stack[ply].played, None);
                     child
                 }

@@ -113,7 +113,7 @@ impl ThreadData {
             + depth / NMP_DEPTH_DIVISOR.get()
             + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
         let mut slot = ChildSlot::uninit();
-        let child = self.make_null_move(ply, pos, &mut slot);
+        let child = self.make_null_move(shared, ply, pos, &mut slot);
         let score = -self.search::<NonPv>(
             shared,
             child,
