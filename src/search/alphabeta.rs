@@ -332,6 +332,9 @@ impl ThreadData {
             if Some(mv) == node.excluded {
                 continue;
             }
+            // The child's entry is fetched while the move is judged (make_move asks again,
+            // which costs nothing once the line is on its way).
+            shared.tt.prefetch(pos.key_after(mv));
             // Decided without playing the move: most late moves are pruned unplayed.
             let facts = MoveFacts {
                 mv,
