@@ -332,8 +332,7 @@ impl ThreadData {
             if Some(mv) == node.excluded {
                 continue;
             }
-            // The child's entry is fetched while the move is judged (make_move asks again,
-            // which costs nothing once the line is on its way).
+            // The child's entry is fetched while the move is judged.
             shared.tt.prefetch(pos.key_after(mv));
             // Decided without playing the move: most late moves are pruned unplayed.
             let facts = MoveFacts {
@@ -355,7 +354,7 @@ impl ThreadData {
                 self.announce_root_move(shared, mv, root_index + 1);
             }
             let mut slot = ChildSlot::uninit();
-            let child = self.make_move(shared, ply, pos, mv, extension >= 2, &mut slot);
+            let child = self.make_move(ply, pos, mv, extension >= 2, &mut slot);
             moves_searched += 1;
             let child_search = ChildSearch {
                 facts,

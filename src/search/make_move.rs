@@ -20,19 +20,18 @@ pub(super) type ChildSlot = MaybeUninit<Position>;
 impl ThreadData {
     /// Plays `mv` from `pos`, the position at `ply` of the current line, and returns the
     /// child, written into `slot`. `double_extension`: the child is searched two plies
-    /// deeper than usual, which counts against the line's limit of such extensions.
+    /// deeper than usual, which counts against the line's limit of such extensions. The
+    /// caller has prefetched the child's table entry (`Position::key_after`), as early as it
+    /// knew the move.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn make_move<'slot>(
         &mut self,
-        shared: &Shared,
         ply: usize,
         pos: &Position,
         mv: Move,
         double_extension: bool,
         slot: &'slot mut ChildSlot,
     ) -> &'slot Position {
-        shared.tt.prefetch(pos.key_after(mv));
         let child = slot.write(*pos);
         child.make_move(mv);
         self.accumulators.push(&self.net, ply, pos, Some(mv), child);
@@ -135,7 +134,7 @@ mod tests {
                         .copied()
                         .find(|mv| mv.to_uci(false) == text)
                         .expect("a legal move of the line");
-                    let child = *td.make_move(&shared, ply, &pos, mv, double, &mut slot);
+                    let child = *td.make_move(ply, &pos, mv, double, &mut slot);
                     assert_eq!(
                         td.stack[ply].played,
                         pos.piece_at(mv.from()).map(|p| (p, mv))

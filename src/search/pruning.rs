@@ -159,8 +159,9 @@ impl ThreadData {
             if !see_ge(pos, mv, probcut_beta - eval) {
                 continue;
             }
+            shared.tt.prefetch(pos.key_after(mv));
             let mut slot = ChildSlot::uninit();
-            let child = self.make_move(shared, ply, pos, mv, false, &mut slot);
+            let child = self.make_move(ply, pos, mv, false, &mut slot);
             let mut score = -self.quiescence(
                 shared,
                 child,

@@ -78,8 +78,9 @@ impl ThreadData {
             if !in_check && is_futile(pos, mv, &picker, stand_pat, alpha) {
                 continue;
             }
+            shared.tt.prefetch(pos.key_after(mv));
             let mut slot = ChildSlot::uninit();
-            let child = self.make_move(shared, ply, pos, mv, false, &mut slot);
+            let child = self.make_move(ply, pos, mv, false, &mut slot);
             let score = -self.quiescence(shared, child, -beta, -alpha, ply + 1, false);
             self.undo_move();
             if self.must_stop(shared) {
