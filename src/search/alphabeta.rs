@@ -402,6 +402,11 @@ impl ThreadData {
             } else {
                 noisy_tried.push(mv);
             }
+            if let MoveSource::Picker(picker) = &mut moves {
+                if self.prunes_late_quiets(pos, node, best_score, moves_searched) {
+                    picker.leave_out_quiets_without_check();
+                }
+            }
         }
         ControlFlow::Continue(MovesResult {
             best_score,

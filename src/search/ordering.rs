@@ -98,7 +98,11 @@ impl ScoredMoves {
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Quiets {
     All,
-    /// Only those that give check (for a quiescence search that looks for mates).
+    /// Only those that give check, in the order of `All` (a main-search node whose late
+    /// quiet moves are pruned unless they give check).
+    ChecksInOrder,
+    /// Only those that give check, as generated (for a quiescence search that looks for
+    /// mates).
     Checks,
     None,
 }
@@ -192,6 +196,16 @@ impl MovePicker {
         }
     }
 
+    /// From now on the picker hands out only the quiet moves that give check, in the order
+    /// it would have handed them out among the others: the search prunes the rest unplayed
+    /// (late-move pruning), so they need not be scored and sorted. Once the quiets are
+    /// sorted it changes nothing; the search then skips the others itself.
+    pub fn leave_out_quiets_without_check(&mut self) {
+        if self.stage <= Stage::GenerateQuiet && self.quiets == Quiets::All {
+            self.quiets = Quiets::ChecksInOrder;
+        }
+    }
+
     /// True if the move last handed out is known to lose no material by static exchange
     /// (`see_ge(pos, mv, 0)`): it came from the good noisy moves, which were sorted by that.
     /// False means not known.
@@ -215,19 +229,27 @@ impl MovePicker {
                 pos.generate::<{ kind::QUIET }, _>(&mut self.quiet.moves);
                 self.sort_quiets(pos, history);
             }
-            Quiets::Checks => {
-                let mut quiets = MoveList::new();
-                pos.generate::<{ kind::QUIET }, _>(&mut quiets);
-                let checks = pos.check_squares();
-                for &mv in quiets.as_slice() {
-                    if checks.gives_check(pos, mv) {
-                        self.quiet.moves.push(mv);
-                    }
-                }
+            // Sorting keeps the moves' relative order of generation among equal scores, so
+            // the checks come out as they would from the full list.
+            Quiets::ChecksInOrder => {
+                self.generate_quiet_checks(pos);
+                self.sort_quiets(pos, history);
             }
+            Quiets::Checks => self.generate_quiet_checks(pos),
             Quiets::None => {}
         }
         self.stage = Stage::Quiet;
+    }
+
+    fn generate_quiet_checks(&mut self, pos: &Position) {
+        let mut quiets = MoveList::new();
+        pos.generate::<{ kind::QUIET }, _>(&mut quiets);
+        let checks = pos.check_squares();
+        for &mv in quiets.as_slice() {
+            if checks.gives_check(pos, mv) {
+                self.quiet.moves.push(mv);
+            }
+        }
     }
 
     fn score_noisy(&mut self, pos: &Position, history: &History) {
@@ -331,6 +353,53 @@ mod tests {
             seen.dedup();
             assert_eq!(seen.len(), legal.len(), "{fen}");
         }
+    }
+
+    #[test]
+    fn leaving_out_quiets_without_check_keeps_the_order_of_the_rest() {
+        let mut history = History::new();
+        let mut rng = crate::search::rng::SplitMix64::new(5);
+        let (mut checks, mut left_out) = (0, 0);
+        for fen in [
+            "r3r1k1/pp1q1p2/4bBp1/3p4/7R/8/PPP3PP/4R1K1 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3q4/8/8/2N5/R3K2R w KQ - 0 1",
+            "6k1/5p2/8/8/8/8/1B6/Q3K2R w K - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).expect("fen");
+            let legal = pos.legal_moves();
+            // Histories with many ties and some order, so that the sort has work to do.
+            for &mv in legal.as_slice() {
+                if let (false, Some(piece)) = (mv.is_noisy(), pos.piece_at(mv.from())) {
+                    let bonus = (rng.below(5) as i32 - 2) * 100;
+                    let cont = [ContinuationKey::NONE; 2];
+                    history.update_quiet(pos.side_to_move(), piece, mv, &cont, bonus);
+                }
+            }
+            let killers = [legal.as_slice().get(3).copied(), None];
+            let picker = || MovePicker::new(None, killers, None, [ContinuationKey::NONE; 2]);
+            let mut full = picker();
+            let mut expected = Vec::new();
+            while let Some(mv) = full.next(&pos, &history) {
+                if mv.is_noisy() || pos.play(mv).in_check() {
+                    expected.push(mv);
+                } else {
+                    left_out += 1;
+                }
+            }
+            let mut lean = picker();
+            lean.leave_out_quiets_without_check();
+            let mut seen = Vec::new();
+            while let Some(mv) = lean.next(&pos, &history) {
+                seen.push(mv);
+            }
+            checks += seen.iter().filter(|mv| !mv.is_noisy()).count();
+            assert_eq!(seen, expected, "{fen}");
+        }
+        assert!(
+            checks >= 5 && left_out > 50,
+            "{checks} checks, {left_out} left out"
+        );
     }
 
     #[test]

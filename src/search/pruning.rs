@@ -202,6 +202,28 @@ impl ThreadData {
         None
     }
 
+    /// True if every later quiet move of the node that does not give check will be pruned
+    /// unplayed by late-move pruning. Once true it stays true for the node: the move count
+    /// and the best score only grow.
+    pub(super) fn prunes_late_quiets(
+        &self,
+        pos: &Position,
+        node: &NodeState,
+        best_score: i32,
+        moves_searched: usize,
+    ) -> bool {
+        self.may_prune_moves(pos, best_score) && is_late(node, moves_searched)
+    }
+
+    /// True unless the node's moves are all searched: with selectivity off, when every line
+    /// so far loses to a tablebase or mate, or without pieces (zugzwang is likely).
+    #[inline]
+    fn may_prune_moves(&self, pos: &Position, best_score: i32) -> bool {
+        self.selective
+            && best_score > -TB_WIN_BOUND
+            && pos.has_non_pawn_material(pos.side_to_move())
+    }
+
     /// True if a move of a node below the root is skipped unplayed: a late quiet move, one
     /// futile at the depth it would be searched to, one with a bad history, or one that
     /// loses material by static exchange. Moves that give check are never pruned: that is
@@ -221,11 +243,7 @@ impl ThreadData {
             gives_check,
             quiet_score,
         } = *facts;
-        if !self.selective
-            || best_score <= -TB_WIN_BOUND
-            || gives_check
-            || !pos.has_non_pawn_material(pos.side_to_move())
-        {
+        if gives_check || !self.may_prune_moves(pos, best_score) {
             return false;
         }
         let depth = node.depth;
@@ -233,9 +251,7 @@ impl ThreadData {
             return depth <= SEE_CAPTURE_MAX_DEPTH
                 && !see_ge(pos, mv, SEE_CAPTURE_MARGIN.get() * depth);
         }
-        let late = LMP_BASE.get() + depth * depth;
-        let late = if node.improving { late } else { late / 2 };
-        if depth <= LMP_MAX_DEPTH && moves_searched as i32 >= late {
+        if is_late(node, moves_searched) {
             return true;
         }
         // The depth late-move reductions would leave the move: futility and SEE judge it at
@@ -256,4 +272,13 @@ impl ThreadData {
         lmr_depth <= SEE_QUIET_MAX_DEPTH
             && !see_ge(pos, mv, SEE_QUIET_MARGIN.get() * lmr_depth * lmr_depth)
     }
+}
+
+/// True if a quiet move after `moves_searched` searched moves is late enough to be pruned
+/// (`LMP_BASE + depth * depth`, halved when the position is not improving).
+#[inline]
+fn is_late(node: &NodeState, moves_searched: usize) -> bool {
+    let late = LMP_BASE.get() + node.depth * node.depth;
+    let late = if node.improving { late } else { late / 2 };
+    node.depth <= LMP_MAX_DEPTH && moves_searched as i32 >= late
 }
