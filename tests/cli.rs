@@ -278,10 +278,10 @@ fn data_check_reads_the_sample_and_names_the_file_and_offset_of_damage() {
         )),
         "{err:#?}"
     );
-    assert_eq!(err[1], format!("error: {path}: cut short inside the game at byte 3743; the 12 games before it are kept"));
+    assert_eq!(err[1], format!("error: {path}: cut short inside the game at offset 3743; the 12 games before it are kept"));
     assert_eq!(out, ["data: 1 files checked, 2 problems: 12 games, 1320 positions, 4000 bytes (3.03 bytes a position)"]);
 
-    // A byte changed: a move index past the legal moves.
+    // A byte changed inside the tenth game's start position.
     let mut damaged = bytes.clone();
     damaged[3000] = 250;
     std::fs::write(&file, &damaged).expect("writable");
@@ -289,13 +289,11 @@ fn data_check_reads_the_sample_and_names_the_file_and_offset_of_damage() {
     assert_eq!(code, Some(2));
     assert_eq!(err.len(), 2, "{err:#?}");
     assert!(
-        err[1].starts_with(&format!(
-            "error: {path}: game 9 at byte 2959: bad start position: "
-        )),
+        err[1].starts_with(&format!("error: {path}: game 10: bad start position: ")),
         "{err:#?}"
     );
     assert!(
-        err[1].ends_with("; the games before it are kept"),
+        err[1].ends_with(" at offset 2959; the games before it are kept"),
         "{err:#?}"
     );
 
@@ -361,7 +359,7 @@ fn train_reads_a_data_folder_and_goes_on_past_a_damaged_file() {
     assert!(
         err[1].starts_with("train: error: ")
             && err[1].ends_with(
-                "cut short inside the game at byte 3743; the 12 games before it are kept"
+                "cut short inside the game at offset 3743; the 12 games before it are kept"
             ),
         "{err:#?}"
     );

@@ -228,30 +228,45 @@ pub enum GameFileError {
     },
 }
 
+impl GameFileError {
+    /// The byte offset of the damage from the start of the file.
+    pub fn offset(&self) -> usize {
+        match self {
+            GameFileError::NotAGameFile => 0,
+            GameFileError::BadHeader(_) => MAGIC.len(),
+            GameFileError::BadStart { offset, .. }
+            | GameFileError::IllegalMove { offset, .. }
+            | GameFileError::BadNumber { offset, .. }
+            | GameFileError::BadResult { offset, .. } => *offset,
+        }
+    }
+}
+
+/// `<what> at offset <byte offset>`, games numbered from 1 as `ferrite data pgn`'s `Round`
+/// tags are, so that `data check` and `data pgn` name the same damage alike.
 impl fmt::Display for GameFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameFileError::NotAGameFile => write!(f, "not a Ferrite game file (no FRTGAME2)"),
             GameFileError::BadHeader(problem) => write!(f, "bad header: {problem}"),
-            GameFileError::BadStart {
-                game,
-                offset,
-                problem,
-            } => write!(
-                f,
-                "game {game} at byte {offset}: bad start position: {problem}"
-            ),
-            GameFileError::IllegalMove { game, ply, offset } => {
-                write!(f, "game {game}: no legal move at ply {ply} (byte {offset})")
+            GameFileError::BadStart { game, problem, .. } => {
+                write!(f, "game {}: bad start position: {problem}", game + 1)
             }
-            GameFileError::BadNumber { game, offset } => {
-                write!(f, "game {game}: a number out of range at byte {offset}")
-            }
-            GameFileError::BadResult { game, offset, byte } => write!(
+            GameFileError::IllegalMove { game, ply, .. } => write!(
                 f,
-                "game {game}: result byte {byte} at byte {offset} (expected 0, 1 or 2)"
+                "game {}: move index past the legal moves at ply {ply}",
+                game + 1
             ),
-        }
+            GameFileError::BadNumber { game, .. } => {
+                write!(f, "game {}: a number out of range", game + 1)
+            }
+            GameFileError::BadResult { game, byte, .. } => write!(
+                f,
+                "game {}: result byte {byte} (expected 0, 1 or 2)",
+                game + 1
+            ),
+        }?;
+        write!(f, " at offset {}", self.offset())
     }
 }
 

@@ -164,7 +164,7 @@ impl fmt::Display for DataProblem {
                 games,
             } => write!(
                 f,
-                "{}: cut short inside the game at byte {offset}; the {games} games before it \
+                "{}: cut short inside the game at offset {offset}; the {games} games before it \
                  are kept",
                 path.display()
             ),

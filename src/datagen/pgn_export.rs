@@ -13,7 +13,7 @@
 //! The games are written one at a time as they are read ([`GameReader`]); a damaged file or
 //! one cut inside a game gives its games before the damage, then the damage with its offset.
 
-use super::game_file::{GameFileError, GameReader, RecordedGame, MAGIC};
+use super::game_file::{GameFileError, GameReader, RecordedGame};
 use crate::eval::nnue::GameResult;
 use crate::eval::wdl::material;
 use crate::rules::pgn::{PgnGame, PgnMove};
@@ -40,14 +40,7 @@ impl ExportError {
     /// The byte offset of the damage from the start of the file.
     pub fn offset(&self) -> usize {
         match self {
-            ExportError::Damaged(error) => match error {
-                GameFileError::NotAGameFile => 0,
-                GameFileError::BadHeader(_) => MAGIC.len(),
-                GameFileError::BadStart { offset, .. }
-                | GameFileError::IllegalMove { offset, .. }
-                | GameFileError::BadNumber { offset, .. }
-                | GameFileError::BadResult { offset, .. } => *offset,
-            },
+            ExportError::Damaged(error) => error.offset(),
             ExportError::CutShort { offset, .. } => *offset,
         }
     }
@@ -57,27 +50,11 @@ impl ExportError {
 impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExportError::Damaged(error) => match error {
-                GameFileError::NotAGameFile => write!(f, "not a Ferrite game file (no FRTGAME2)"),
-                GameFileError::BadHeader(problem) => write!(f, "bad header: {problem}"),
-                GameFileError::BadStart { game, problem, .. } => {
-                    write!(f, "game {}: bad start position: {problem}", game + 1)
-                }
-                GameFileError::IllegalMove { game, ply, .. } => write!(
-                    f,
-                    "game {}: move index past the legal moves at ply {ply}",
-                    game + 1
-                ),
-                GameFileError::BadNumber { game, .. } => {
-                    write!(f, "game {}: a number out of range", game + 1)
-                }
-                GameFileError::BadResult { game, byte, .. } => {
-                    write!(f, "game {}: result byte {byte}", game + 1)
-                }
-            },
-            ExportError::CutShort { game, .. } => write!(f, "game {game}: the file ends inside it"),
-        }?;
-        write!(f, " at offset {}", self.offset())
+            ExportError::Damaged(error) => write!(f, "{error}"),
+            ExportError::CutShort { game, offset } => {
+                write!(f, "game {game}: the file ends inside it at offset {offset}")
+            }
+        }
     }
 }
 
