@@ -24,7 +24,7 @@ pub struct Limits {
     pub moves_to_go: Option<u32>,
     /// Search until told to stop.
     pub infinite: bool,
-    /// Searching on the opponent's time; the clock only starts at `ponderhit`.
+    /// Searching on the opponent's time: no time bound applies until `ponderhit`.
     pub ponder: bool,
     /// Only these root moves are searched (empty: all).
     pub search_moves: Vec<Move>,

@@ -65,7 +65,7 @@ pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 pub struct SearchControl {
     /// Raised by `stop`, `quit`, or the search's own limits.
     pub stop: AtomicBool,
-    /// Deadlines; `ponderhit` starts its clock.
+    /// Deadlines from `go`, in force once `ponderhit` ends a ponder search.
     pub time: TimeManager,
     /// Where the main thread sends live output (`None`: nowhere). It lives here rather than
     /// beside the report callback because only the front end that owns the running search

@@ -9,14 +9,17 @@ use super::params::{
     TM_MOVES_TO_GO_MAX, TM_SCORE_DROP_MAX, TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE,
     TM_SOFT_MAX_PERCENT, TM_SUDDEN_DEATH_MOVES_TO_GO,
 };
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Deadlines of one search, shared between the main thread and the UCI reader (`ponderhit`).
+/// Both are measured from `go`, pondering included: the time pondered on the move that was
+/// then played is thinking done, so after `ponderhit` the search stops as soon as it has
+/// thought as long as it would have without pondering (at once if it already has), and the
+/// clock saves what the pondering did. Our clock only runs from `ponderhit`, so the bounds,
+/// reckoned from the clock as `go` gave it, stay inside it.
 pub struct TimeManager {
     origin: Instant,
-    /// Milliseconds after `origin` at which the clock started (moved by `ponderhit`).
-    start_ms: AtomicU64,
     soft_ms: Option<u64>,
     hard_ms: Option<u64>,
     pondering: AtomicBool,
@@ -47,17 +50,15 @@ impl TimeManager {
         };
         TimeManager {
             origin: Instant::now(),
-            start_ms: AtomicU64::new(0),
             soft_ms,
             hard_ms,
             pondering: AtomicBool::new(limits.ponder),
         }
     }
 
-    /// Milliseconds since the clock started.
-    pub fn elapsed_ms(&self) -> u64 {
-        let now = self.origin.elapsed().as_millis() as u64;
-        now.saturating_sub(self.start_ms.load(Ordering::Relaxed))
+    /// Milliseconds since `go`.
+    fn elapsed_ms(&self) -> u64 {
+        self.origin.elapsed().as_millis() as u64
     }
 
     /// Time since `go`, for `info time` and nps.
@@ -65,10 +66,8 @@ impl TimeManager {
         self.origin.elapsed()
     }
 
-    /// `ponderhit`: the predicted move was played, so our clock runs from now.
+    /// `ponderhit`: the predicted move was played, so the bounds apply from now on.
     pub fn ponderhit(&self) {
-        self.start_ms
-            .store(self.origin.elapsed().as_millis() as u64, Ordering::Relaxed);
         self.pondering.store(false, Ordering::Release);
     }
 
@@ -223,6 +222,26 @@ mod tests {
         assert_eq!(horizon(0, 1), TM_INCREMENT_MOVES_TO_GO);
         // 40/4 repeating: `movestogo` decides.
         assert_eq!(clock(4_000, 0, Some(40)).soft_ms, Some(99));
+    }
+
+    #[test]
+    fn time_pondered_counts_against_the_bounds_from_ponderhit_on() {
+        let limits = Limits {
+            time: Some(8_000),
+            increment: 80,
+            ponder: true,
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&limits, 10);
+        let hard = tm.hard_ms.expect("a clock sets a hard bound");
+        // Pondered for longer than the hard bound: no bound applies while pondering, both
+        // have passed once the move is played.
+        tm.origin = Instant::now()
+            .checked_sub(Duration::from_millis(hard + 1))
+            .expect("an instant a few seconds back");
+        assert!(!tm.soft_expired(1.0) && !tm.hard_expired());
+        tm.ponderhit();
+        assert!(tm.soft_expired(1.0) && tm.hard_expired());
     }
 
     #[test]
