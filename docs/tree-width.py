@@ -3,9 +3,10 @@
 
 For every position each engine gets `ucinewgame` (a cleared table), `position fen`, and
 `go depth D`; the node count of the last `info depth d` line of each depth is what finishing
-depth d cost. Prints, per depth, the geometric mean of those counts over the positions every engine
-finished that depth in, and the effective branching factor (the ratio to the depth before),
-one column pair per engine.
+depth d cost. Prints, per depth, the geometric mean of those counts over the positions
+every engine finished that depth in, and the effective branching factor (the ratio to the
+depth before), one column pair per engine.
+
 With `--pgn`, the positions are instead those after plies 7 to 47 of the file's first
 `--games` games, searched one after another as in a game (`ucinewgame` only between games,
 `position fen ... moves ...`), so each search starts from the table the one before left.
@@ -37,16 +38,15 @@ def bench_games(ferrite):
 
 def games(pgn, count):
     """The positions after plies 7 to 47 of the first `count` games of `pgn`, game by game."""
-    import chess.pgn
+    import chess.pgn  # only here: the bench positions need no python-chess
 
     found = []
     with open(pgn) as file:
         while len(found) < count and (game := chess.pgn.read_game(file)) is not None:
             start = game.board().fen()
             moves = [move.uci() for move in game.mainline_moves()]
-            found.append(
-                [f"fen {start} moves {' '.join(moves[:ply])}" for ply in range(7, min(48, len(moves) + 1))]
-            )
+            plies = range(7, min(48, len(moves) + 1))
+            found.append([f"fen {start} moves {' '.join(moves[:ply])}" for ply in plies])
     return found
 
 
@@ -104,35 +104,36 @@ def main():
     parser.add_argument("--games", type=int, default=4, help="games of --pgn to use")
     args = parser.parse_args()
     engines = [Engine(command) for command in args.engines]
-    logs = {engine.name: [] for engine in engines}
+    logs = [[] for _ in engines]
     for game in games(args.pgn, args.games) if args.pgn else bench_games(args.engines[0]):
         for engine in engines:
             engine.new_game()
         for position in game:
-            for engine in engines:
-                logs[engine.name].append(engine.nodes_per_depth(position, args.depth))
+            for engine, log in zip(engines, logs):
+                log.append(engine.nodes_per_depth(position, args.depth))
     for engine in engines:
         engine.close()
     print("geometric mean over the positions every engine finished the depth in of the nodes")
     print("it took, and the effective branching factor (the ratio to the depth before)")
     print("depth positions " + " ".join(f"{engine.name:>22}" for engine in engines))
-    before = {}
-    searched = len(logs[engines[0].name])
+    before = [None for _ in engines]
+    searched = len(logs[0])
     for depth in range(1, args.depth + 1):
         # Positions a search left early (a mate found, a single legal move) drop out.
         kept = [
             i
             for i in range(searched)
-            if all(depth in logs[engine.name][i] for engine in engines)
+            if all(depth in log[i] for log in logs)
         ]
         cells = []
-        for engine in engines:
-            counts = [logs[engine.name][i][depth] for i in kept]
+        for index, log in enumerate(logs):
+            counts = [log[i][depth] for i in kept]
             mean = math.exp(sum(math.log(max(n, 1)) for n in counts) / max(len(counts), 1))
-            ebf = f"{mean / before[engine.name]:5.2f}" if engine.name in before else "     "
-            before[engine.name] = mean
+            ebf = f"{mean / before[index]:5.2f}" if before[index] else "     "
+            before[index] = mean
             cells.append(f"{mean:15.0f}  {ebf}")
         print(f"{depth:>5} {len(kept):>9} " + " ".join(cells))
+
 
 if __name__ == "__main__":
     main()
