@@ -22,6 +22,9 @@ pub struct Limits {
     pub increment: u64,
     /// Moves until the next time control, if not sudden death.
     pub moves_to_go: Option<u32>,
+    /// The game's move number at the root (the FEN's fullmove number), by which the clock
+    /// spends less in the opening; 0 where no game is played (every move gets its full share).
+    pub move_number: u32,
     /// Search until told to stop.
     pub infinite: bool,
     /// Searching on the opponent's time: no time bound applies until `ponderhit`.

@@ -390,6 +390,13 @@ pub const TM_MOVES_TO_GO_MAX: u32 = 50;
 /// game (seen: 10–50 ms overshoots against Glaurung with both cores loaded). The increment
 /// refills it.
 pub const TM_CLOCK_RESERVE_MS: u64 = 20;
+/// Time management: a move's share of the clock at move 1, in percent of the full share,
+/// growing linearly to the full share at move `TM_OPENING_MOVES`: the first moves out of the
+/// book are the ones a shallower search plays best, and the clock they leave is spent where
+/// the game is decided (Stockfish's share grows with the move number too).
+pub const TM_OPENING_SHARE_PERCENT: u64 = 60;
+/// See `TM_OPENING_SHARE_PERCENT`.
+pub const TM_OPENING_MOVES: u64 = 20;
 /// Time management: percentage of the increment added to each move's share of the clock.
 pub const TM_INCREMENT_PERCENT: u64 = 75;
 /// Time management: the soft bound never exceeds this percentage of the usable clock ...

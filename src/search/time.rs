@@ -6,8 +6,8 @@ use super::limits::Limits;
 use super::params::{
     TB_WIN_BOUND, TM_CLOCK_RESERVE_MS, TM_HARD_MAX_PERCENT, TM_HARD_PER_SOFT,
     TM_INCREMENT_CARRIES_PERMILLE, TM_INCREMENT_MOVES_TO_GO, TM_INCREMENT_PERCENT,
-    TM_MOVES_TO_GO_MAX, TM_SCORE_DROP_MAX, TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE,
-    TM_SOFT_MAX_PERCENT, TM_SUDDEN_DEATH_MOVES_TO_GO,
+    TM_MOVES_TO_GO_MAX, TM_OPENING_MOVES, TM_OPENING_SHARE_PERCENT, TM_SCORE_DROP_MAX,
+    TM_SCORE_DROP_MIN, TM_SCORE_DROP_SCALE, TM_SOFT_MAX_PERCENT, TM_SUDDEN_DEATH_MOVES_TO_GO,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -39,7 +39,8 @@ impl TimeManager {
                 |m| u64::from(m.clamp(1, TM_MOVES_TO_GO_MAX)),
             );
             let increment = percent(limits.increment.min(available), TM_INCREMENT_PERCENT);
-            let share = (available / moves_to_go).saturating_add(increment);
+            let share = percent(available / moves_to_go, opening_percent(limits.move_number))
+                .saturating_add(increment);
             let soft = share.min(percent(available, TM_SOFT_MAX_PERCENT));
             let hard = soft
                 .saturating_mul(TM_HARD_PER_SOFT)
@@ -118,6 +119,17 @@ fn horizon(time: u64, increment: u64) -> u64 {
     TM_SUDDEN_DEATH_MOVES_TO_GO - (span * increment / carried) as u64
 }
 
+/// The percentage of a move's share of the clock that move `move_number` of the game takes
+/// (`TM_OPENING_SHARE_PERCENT`); 100 for an unknown move number (0).
+fn opening_percent(move_number: u32) -> u64 {
+    let number = u64::from(move_number);
+    if number == 0 || number >= TM_OPENING_MOVES {
+        return 100;
+    }
+    let growth = (100 - TM_OPENING_SHARE_PERCENT) * (number - 1) / (TM_OPENING_MOVES - 1);
+    TM_OPENING_SHARE_PERCENT + growth
+}
+
 /// `share` percent of `ms`, rounded down, for any `ms`.
 fn percent(ms: u64, share: u64) -> u64 {
     (u128::from(ms) * u128::from(share) / 100) as u64
@@ -188,6 +200,24 @@ mod tests {
             }
             assert_eq!(tm.soft_limit_ms(100.0), Some(hard));
         }
+    }
+
+    #[test]
+    fn the_opening_moves_take_a_smaller_share() {
+        let at_move = |move_number| {
+            let limits = Limits {
+                time: Some(10_000),
+                move_number,
+                ..Limits::default()
+            };
+            TimeManager::new(&limits, 10).soft_ms
+        };
+        // 10+0's full share is 199 ms: 60% of it at move 1, 60 + 40 * 9 / 19 = 78% at move 10.
+        assert_eq!(at_move(1), Some(119));
+        assert_eq!(at_move(10), Some(155));
+        assert_eq!(at_move(20), Some(199));
+        assert_eq!(at_move(300), Some(199));
+        assert_eq!(at_move(0), Some(199));
     }
 
     #[test]

@@ -430,6 +430,7 @@ impl Engine {
             movetime: params.movetime,
             mate: params.mate,
             moves_to_go: params.moves_to_go,
+            move_number: u32::from(root.fullmove_number()),
             infinite: params.infinite,
             ponder: params.ponder,
             search_moves,
