@@ -194,12 +194,14 @@ pub struct TrainArgs {
     /// (`--name "net 10"`: `net 10: 14173387 positions of 144536 games`).
     #[arg(long)]
     pub name: Option<String>,
-    /// A float checkpoint to start from instead of random weights.
+    /// A float checkpoint to start from instead of random weights (one of fewer hidden
+    /// neurons is grown: the added neurons start silent and learn).
     #[arg(long)]
     pub warm_start: Option<PathBuf>,
-    /// A float checkpoint (usually the embedded network's) whose scale the trained network is
-    /// brought to: its output layer is divided by how many times larger its evaluations run
-    /// on the training positions (the search's margins were set at that scale).
+    /// A float checkpoint (usually the embedded network's, of any hidden size up to this
+    /// build's) whose scale the trained network is brought to: its output layer is divided
+    /// by how many times larger its evaluations run on the training positions (the search's
+    /// margins were set at that scale).
     #[arg(long)]
     pub scale_as: Option<PathBuf>,
     /// Passes over the training positions.

@@ -44,7 +44,15 @@ const fn output_weights_offset(bucket: usize) -> usize {
     OUTPUT + bucket * 2 * HIDDEN
 }
 /// Parameters in all.
-pub const PARAMETERS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
+pub const PARAMETERS: usize = parameters(HIDDEN);
+
+/// Parameters of a network of `hidden` neurons (and this build's inputs and buckets).
+const fn parameters(hidden: usize) -> usize {
+    (INPUTS + 1 + 2 * OUTPUT_BUCKETS) * hidden + OUTPUT_BUCKETS
+}
+
+/// Seeds the feature weights of the neurons a smaller checkpoint is grown by.
+const GROWTH_SEED: u64 = 0x6772_6f77;
 /// First bytes of a float checkpoint, followed by the hidden size and the number of output
 /// buckets (u32 each) and the parameters (f32), all little-endian.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"FRTCKPT2";
@@ -80,10 +88,10 @@ pub struct FloatNetwork {
 pub enum CheckpointError {
     /// The bytes do not start with [`CHECKPOINT_MAGIC`].
     NotACheckpoint,
-    /// A checkpoint of another shape: its hidden size and output buckets.
+    /// A checkpoint of a shape this build cannot read: its hidden size and output buckets.
     Shape(u32, u32),
-    /// The bytes end early or run on.
-    Size(usize),
+    /// The bytes end early or run on: how many there are, and how many its shape needs.
+    Size(usize, usize),
 }
 
 impl fmt::Display for CheckpointError {
@@ -95,13 +103,15 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Shape(hidden, buckets) => write!(
                 f,
                 "a checkpoint of {hidden} hidden neurons and {buckets} output buckets; this \
-                 build has {HIDDEN} and {OUTPUT_BUCKETS}"
+                 build has {HIDDEN} and {OUTPUT_BUCKETS} (it grows a checkpoint of fewer \
+                 neurons, of as many buckets)"
             ),
-            CheckpointError::Size(size) => write!(
-                f,
-                "{size} bytes, but a checkpoint has {}",
-                CHECKPOINT_HEADER + 4 * PARAMETERS
-            ),
+            CheckpointError::Size(size, expected) => {
+                write!(
+                    f,
+                    "{size} bytes, but a checkpoint of its shape has {expected}"
+                )
+            }
         }
     }
 }
@@ -312,27 +322,44 @@ impl FloatNetwork {
         bytes
     }
 
-    /// The network saved in a checkpoint.
+    /// The network saved in a checkpoint. A checkpoint of fewer hidden neurons (a smaller
+    /// network's, to warm-start a larger one or to match its scale) is grown to this build's
+    /// size: its neurons come first, and each added one has random feature weights but a zero
+    /// bias and zero output weights, so the grown network evaluates every position exactly
+    /// as the checkpoint's does, and training wakes the added neurons through their output
+    /// weights.
     pub fn from_checkpoint(bytes: &[u8]) -> Result<FloatNetwork, CheckpointError> {
         let rest = bytes
             .strip_prefix(CHECKPOINT_MAGIC.as_slice())
             .ok_or(CheckpointError::NotACheckpoint)?;
         let (shape, values) = rest
             .split_at_checked(CHECKPOINT_HEADER - CHECKPOINT_MAGIC.len())
-            .ok_or(CheckpointError::Size(bytes.len()))?;
+            .ok_or(CheckpointError::Size(bytes.len(), CHECKPOINT_HEADER))?;
         let hidden = u32::from_le_bytes([shape[0], shape[1], shape[2], shape[3]]);
         let buckets = u32::from_le_bytes([shape[4], shape[5], shape[6], shape[7]]);
-        if (hidden as usize, buckets as usize) != (HIDDEN, OUTPUT_BUCKETS) {
+        let small = hidden as usize;
+        if small == 0 || small > HIDDEN || buckets as usize != OUTPUT_BUCKETS {
             return Err(CheckpointError::Shape(hidden, buckets));
         }
-        if values.len() != 4 * PARAMETERS {
-            return Err(CheckpointError::Size(bytes.len()));
+        let expected = CHECKPOINT_HEADER + 4 * parameters(small);
+        if bytes.len() != expected {
+            return Err(CheckpointError::Size(bytes.len(), expected));
         }
-        let params = values
+        let read: Vec<f32> = values
             .chunks_exact(4)
             .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
-        Ok(FloatNetwork { params })
+        if small == HIDDEN {
+            return Ok(FloatNetwork { params: read });
+        }
+        let mut grown = FloatNetwork::random(GROWTH_SEED);
+        grown.params[BIAS..OUTPUT_BIAS].fill(0.0);
+        let rows = INPUTS + 1 + 2 * OUTPUT_BUCKETS;
+        for (row, old) in read[..rows * small].chunks_exact(small).enumerate() {
+            grown.params[row * HIDDEN..row * HIDDEN + small].copy_from_slice(old);
+        }
+        grown.params[OUTPUT_BIAS..].copy_from_slice(&read[rows * small..]);
+        Ok(grown)
     }
 }
 
@@ -663,13 +690,59 @@ mod tests {
     }
 
     #[test]
+    fn a_checkpoint_of_fewer_neurons_grows_into_a_network_that_evaluates_as_it_does() {
+        let half = HIDDEN / 2;
+        let mut net = FloatNetwork::random(5);
+        for param in &mut net.params[BIAS..OUTPUT] {
+            *param = 0.1;
+        }
+        // The checkpoint of the first half of each neuron row: a network of half the size.
+        let rows = INPUTS + 1 + 2 * OUTPUT_BUCKETS;
+        let mut small = CHECKPOINT_MAGIC.to_vec();
+        small.extend_from_slice(&(half as u32).to_le_bytes());
+        small.extend_from_slice(&(OUTPUT_BUCKETS as u32).to_le_bytes());
+        let values = net.params[..rows * HIDDEN]
+            .chunks_exact(HIDDEN)
+            .flat_map(|row| &row[..half])
+            .chain(&net.params[OUTPUT_BIAS..]);
+        small.extend(values.flat_map(|value| value.to_le_bytes()));
+        let grown = FloatNetwork::from_checkpoint(&small).expect("grown");
+        // The same network with the second half silenced evaluates as the grown one.
+        for bucket in 0..OUTPUT_BUCKETS {
+            for side in 0..2 {
+                let start = output_weights_offset(bucket) + side * HIDDEN;
+                net.params[start + half..start + HIDDEN].fill(0.0);
+            }
+        }
+        for position in positions() {
+            let position = TrainingPosition::new(&position, 0, GameResult::Draw);
+            assert_ne!(net.evaluate(&position), 0.0);
+            assert_eq!(grown.evaluate(&position), net.evaluate(&position));
+        }
+        // The added neurons can learn: their feature weights are not all zero.
+        assert!(grown.params[half..HIDDEN]
+            .iter()
+            .any(|&weight| weight != 0.0));
+    }
+
+    #[test]
     fn checkpoints_round_trip_and_refuse_other_shapes() {
         let net = FloatNetwork::random(4);
         let bytes = net.to_checkpoint();
         assert_eq!(FloatNetwork::from_checkpoint(&bytes), Ok(net));
         assert_eq!(
             FloatNetwork::from_checkpoint(&bytes[..bytes.len() - 4]),
-            Err(CheckpointError::Size(bytes.len() - 4))
+            Err(CheckpointError::Size(bytes.len() - 4, bytes.len()))
+        );
+        assert_eq!(
+            FloatNetwork::from_checkpoint(&bytes[..12]),
+            Err(CheckpointError::Size(12, CHECKPOINT_HEADER))
+        );
+        let mut other = bytes.clone();
+        other[8..12].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(
+            FloatNetwork::from_checkpoint(&other),
+            Err(CheckpointError::Shape(0, OUTPUT_BUCKETS as u32))
         );
         let mut other = bytes.clone();
         let doubled = 2 * HIDDEN as u32;

@@ -39,11 +39,12 @@
 //! - an accumulator, the bias and at most 32 rows, stays within `33 * 510 = 16,830`, an `i16`;
 //! - `clamp(a, 0, QA) * w`, which the SIMD kernels form in 16 bits, is at most
 //!   `255 * 128 = 32,640 <= 32,767`;
-//! - the output sum of `clamp(a, 0, QA)^2 * w` over both sides is at most
-//!   `2 * HIDDEN * 255^2 * 128 = 2,130,739,200 < 2^31`;
+//! - one side's sum of `clamp(a, 0, QA)^2 * w` is at most `HIDDEN * 255^2 * 128`
+//!   (1,065,369,600 at 128 neurons, 2,130,739,200 at 256), within an `i32`; the two sides'
+//!   sums are added in 64 bits;
 //! - the output `(sum / QA + bias) * SCALE / (QA * QB)` is formed in 64 bits, as before the
-//!   division it may reach `(8,355,840 + 1,044,480) * 400 = 3,760,128,000`; after it, at
-//!   most 230,400 centipawns.
+//!   division it may reach `(8,355,840 + 1,044,480) * 400 = 3,760,128,000` at 128 neurons;
+//!   after it, at most 230,400 centipawns (435,200 at 256).
 //!
 //! The constant assertions below check this arithmetic for the constants in force.
 
@@ -78,10 +79,10 @@ const MAX_OUTPUT_WEIGHT: i32 = 2 * QB;
 // The module's arithmetic, for the constants in force.
 const _: () = assert!(33 * MAX_INPUT_WEIGHT <= i16::MAX as i32);
 const _: () = assert!(QA * MAX_OUTPUT_WEIGHT <= i16::MAX as i32);
-const MAX_OUTPUT_SUM: i64 = 2 * HIDDEN as i64 * (QA as i64 * QA as i64) * MAX_OUTPUT_WEIGHT as i64;
-const _: () = assert!(MAX_OUTPUT_SUM <= i32::MAX as i64);
+const MAX_SIDE_SUM: i64 = HIDDEN as i64 * (QA as i64 * QA as i64) * MAX_OUTPUT_WEIGHT as i64;
+const _: () = assert!(MAX_SIDE_SUM <= i32::MAX as i64);
 const _: () = assert!(
-    (MAX_OUTPUT_SUM / QA as i64 + MAX_OUTPUT_BIAS as i64) * SCALE as i64 / (QA * QB) as i64
+    (2 * MAX_SIDE_SUM / QA as i64 + MAX_OUTPUT_BIAS as i64) * SCALE as i64 / (QA * QB) as i64
         <= i32::MAX as i64
 );
 
@@ -434,9 +435,8 @@ impl Network {
     pub(super) fn output_of(&self, sides: [&Row; 2], pieces: usize) -> i32 {
         let bucket = output_bucket(pieces);
         let sum = self.kernel.screlu_dot(sides, &self.output_weights[bucket]);
-        // The sum is within an `i32` for every file the loader accepts, the product with
-        // SCALE only in 64 bits (see the module).
-        let output = i64::from(sum / QA + self.output_bias[bucket]) * i64::from(SCALE);
+        // The sum and the product with SCALE need 64 bits (see the module).
+        let output = (sum / i64::from(QA) + i64::from(self.output_bias[bucket])) * i64::from(SCALE);
         (output / i64::from(QA * QB)) as i32
     }
 }

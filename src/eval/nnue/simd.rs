@@ -1,16 +1,18 @@
 //! The network's two hot loops as kernels, one set per instruction set: adding and subtracting
 //! weight rows to and from an accumulator (a move's update and a refresh from scratch), and
-//! the output layer's SCReLU dot product. Each x86-64 kernel keeps a whole row in registers
-//! (`HIDDEN / 16` AVX2 registers or `HIDDEN / 32` AVX-512 ones: eight or four for 128
-//! lanes), so an update reads the parent once, every changed row once, and writes the child
-//! once.
+//! the output layer's SCReLU dot product. Each x86-64 update keeps as much of a row in
+//! registers as the register file holds (up to 8 of AVX2's 16 registers, 16 of AVX-512's
+//! 32: the whole row at 128 lanes, on AVX-512 up to 512), so an update reads the parent
+//! once, every changed row once, and writes the child once; a longer row is done a slice at a
+//! time, each changed row read once per slice.
 //!
 //! The kernel is chosen once, at run time, from what the CPU has ([`Kernel::best`]), so the
 //! portable `cargo build --release` binary (x86-64-v2) runs AVX2 or AVX-512 code where the CPU
 //! has it, and the scalar loops elsewhere. Every kernel computes exactly what the scalar one
 //! does: the arithmetic is on integers, wrapping in the accumulators (as the scalar loops
 //! wrap), and within the loader's bounds nothing overflows in the output (see
-//! [`super::network`]), so the order of the additions does not matter.
+//! [`super::network`]: each side's sum fits an `i32`, the two sides are added in 64 bits), so
+//! the order of the additions does not matter.
 //!
 //! The output trick: `clamp(v, 0, QA) * w` fits an `i16` exactly (`|255 * 128| < 32,767`, the
 //! loader refusing any output weight beyond ±128), so the product is formed in 16-bit lanes
@@ -29,6 +31,17 @@ pub struct Row(pub [i16; HIDDEN]);
 // nothing between rows, so a slice of rows is a run of aligned registers.
 const _: () = assert!(HIDDEN.is_multiple_of(32));
 const _: () = assert!(size_of::<Row>() == 2 * HIDDEN && align_of::<Row>() == 64);
+
+/// The registers an update holds at once, of a row `registers` long: the largest divisor of
+/// `registers` up to `limit`, so that the row is a whole number of equal slices.
+#[cfg(target_arch = "x86_64")]
+const fn slice_registers(registers: usize, limit: usize) -> usize {
+    let mut slice = if registers < limit { registers } else { limit };
+    while !registers.is_multiple_of(slice) {
+        slice -= 1;
+    }
+    slice
+}
 
 impl Row {
     /// Every lane zero.
@@ -109,18 +122,20 @@ impl Kernel {
 
     /// The sum over both sides and every lane of `clamp(side, 0, QA)^2 * weight`, the side to
     /// move's accumulator with the first row of `weights`, the other side's with the second.
-    /// Exact (no lane overflows) for weights within ±128, as the loader ensures.
+    /// Exact for weights within ±128, as the loader ensures: each side's sum is formed in 32
+    /// bits, where it fits up to 256 lanes, and the two are added in 64.
     #[inline]
-    pub fn screlu_dot(self, sides: [&Row; 2], weights: &[Row; 2]) -> i32 {
-        match self.0 {
-            Isa::Scalar => scalar::screlu_dot(sides, weights),
+    pub fn screlu_dot(self, sides: [&Row; 2], weights: &[Row; 2]) -> i64 {
+        let side_sum = |side: &Row, weights: &Row| match self.0 {
+            Isa::Scalar => scalar::screlu_dot(side, weights),
             // SAFETY: a `Kernel` of this kind is made only once detection found AVX2.
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => unsafe { avx2::screlu_dot(sides, weights) },
+            Isa::Avx2 => unsafe { avx2::screlu_dot(side, weights) },
             // SAFETY: a `Kernel` of this kind is made only once detection found AVX-512 F and BW.
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => unsafe { avx512::screlu_dot(sides, weights) },
-        }
+            Isa::Avx512 => unsafe { avx512::screlu_dot(side, weights) },
+        };
+        i64::from(side_sum(sides[0], &weights[0])) + i64::from(side_sum(sides[1], &weights[1]))
     }
 }
 
@@ -148,13 +163,12 @@ mod scalar {
         }
     }
 
-    pub(super) fn screlu_dot(sides: [&Row; 2], weights: &[Row; 2]) -> i32 {
+    /// One side's sum of `clamp(side, 0, QA)^2 * weight`.
+    pub(super) fn screlu_dot(side: &Row, weights: &Row) -> i32 {
         let mut sum = 0i32;
-        for (side, weights) in sides.into_iter().zip(weights) {
-            for (&value, &weight) in side.0.iter().zip(&weights.0) {
-                let clipped = i32::from(value).clamp(0, QA);
-                sum += clipped * clipped * i32::from(weight);
-            }
+        for (&value, &weight) in side.0.iter().zip(&weights.0) {
+            let clipped = i32::from(value).clamp(0, QA);
+            sum += clipped * clipped * i32::from(weight);
         }
         sum
     }
@@ -163,10 +177,12 @@ mod scalar {
 /// AVX2: 16 lanes a register.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Row, HIDDEN, QA};
+    use super::{slice_registers, Row, HIDDEN, QA};
     use std::arch::x86_64::*;
 
     const REGISTERS: usize = HIDDEN / 16;
+    /// Registers an update holds at once: up to 8 of the 16 the CPU has.
+    const SLICE: usize = slice_registers(REGISTERS, 8);
 
     /// Register `i` of `row`.
     #[inline]
@@ -195,35 +211,35 @@ mod avx2 {
         adds: &[usize],
         subs: &[usize],
     ) {
-        let mut acc: [__m256i; REGISTERS] = std::array::from_fn(|i| load(src, i));
-        for &feature in adds {
-            let row = &weights[feature];
-            for (i, value) in acc.iter_mut().enumerate() {
-                *value = _mm256_add_epi16(*value, load(row, i));
+        for start in (0..REGISTERS).step_by(SLICE) {
+            let mut acc: [__m256i; SLICE] = std::array::from_fn(|i| load(src, start + i));
+            for &feature in adds {
+                let row = &weights[feature];
+                for (i, value) in acc.iter_mut().enumerate() {
+                    *value = _mm256_add_epi16(*value, load(row, start + i));
+                }
             }
-        }
-        for &feature in subs {
-            let row = &weights[feature];
-            for (i, value) in acc.iter_mut().enumerate() {
-                *value = _mm256_sub_epi16(*value, load(row, i));
+            for &feature in subs {
+                let row = &weights[feature];
+                for (i, value) in acc.iter_mut().enumerate() {
+                    *value = _mm256_sub_epi16(*value, load(row, start + i));
+                }
             }
-        }
-        for (i, value) in acc.into_iter().enumerate() {
-            store(dst, i, value);
+            for (i, value) in acc.into_iter().enumerate() {
+                store(dst, start + i, value);
+            }
         }
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) fn screlu_dot(sides: [&Row; 2], weights: &[Row; 2]) -> i32 {
+    pub(super) fn screlu_dot(side: &Row, weights: &Row) -> i32 {
         let zero = _mm256_setzero_si256();
         let top = _mm256_set1_epi16(QA as i16);
         let mut sum = _mm256_setzero_si256();
-        for (side, weights) in sides.into_iter().zip(weights) {
-            for i in 0..REGISTERS {
-                let clipped = _mm256_min_epi16(_mm256_max_epi16(load(side, i), zero), top);
-                let weighted = _mm256_mullo_epi16(clipped, load(weights, i));
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(weighted, clipped));
-            }
+        for i in 0..REGISTERS {
+            let clipped = _mm256_min_epi16(_mm256_max_epi16(load(side, i), zero), top);
+            let weighted = _mm256_mullo_epi16(clipped, load(weights, i));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(weighted, clipped));
         }
         let half = _mm_add_epi32(
             _mm256_castsi256_si128(sum),
@@ -238,10 +254,12 @@ mod avx2 {
 /// AVX-512 (F and BW): 32 lanes a register.
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use super::{Row, HIDDEN, QA};
+    use super::{slice_registers, Row, HIDDEN, QA};
     use std::arch::x86_64::*;
 
     const REGISTERS: usize = HIDDEN / 32;
+    /// Registers an update holds at once: up to 16 of the 32 the CPU has.
+    const SLICE: usize = slice_registers(REGISTERS, 16);
 
     /// Register `i` of `row`.
     #[inline]
@@ -270,35 +288,35 @@ mod avx512 {
         adds: &[usize],
         subs: &[usize],
     ) {
-        let mut acc: [__m512i; REGISTERS] = std::array::from_fn(|i| load(src, i));
-        for &feature in adds {
-            let row = &weights[feature];
-            for (i, value) in acc.iter_mut().enumerate() {
-                *value = _mm512_add_epi16(*value, load(row, i));
+        for start in (0..REGISTERS).step_by(SLICE) {
+            let mut acc: [__m512i; SLICE] = std::array::from_fn(|i| load(src, start + i));
+            for &feature in adds {
+                let row = &weights[feature];
+                for (i, value) in acc.iter_mut().enumerate() {
+                    *value = _mm512_add_epi16(*value, load(row, start + i));
+                }
             }
-        }
-        for &feature in subs {
-            let row = &weights[feature];
-            for (i, value) in acc.iter_mut().enumerate() {
-                *value = _mm512_sub_epi16(*value, load(row, i));
+            for &feature in subs {
+                let row = &weights[feature];
+                for (i, value) in acc.iter_mut().enumerate() {
+                    *value = _mm512_sub_epi16(*value, load(row, start + i));
+                }
             }
-        }
-        for (i, value) in acc.into_iter().enumerate() {
-            store(dst, i, value);
+            for (i, value) in acc.into_iter().enumerate() {
+                store(dst, start + i, value);
+            }
         }
     }
 
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) fn screlu_dot(sides: [&Row; 2], weights: &[Row; 2]) -> i32 {
+    pub(super) fn screlu_dot(side: &Row, weights: &Row) -> i32 {
         let zero = _mm512_setzero_si512();
         let top = _mm512_set1_epi16(QA as i16);
         let mut sum = _mm512_setzero_si512();
-        for (side, weights) in sides.into_iter().zip(weights) {
-            for i in 0..REGISTERS {
-                let clipped = _mm512_min_epi16(_mm512_max_epi16(load(side, i), zero), top);
-                let weighted = _mm512_mullo_epi16(clipped, load(weights, i));
-                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(weighted, clipped));
-            }
+        for i in 0..REGISTERS {
+            let clipped = _mm512_min_epi16(_mm512_max_epi16(load(side, i), zero), top);
+            let weighted = _mm512_mullo_epi16(clipped, load(weights, i));
+            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(weighted, clipped));
         }
         _mm512_reduce_add_epi32(sum)
     }
@@ -391,7 +409,7 @@ mod tests {
                 if round % 10 == 0 {
                     weights[round % 20 / 10] = Row([[-128, 128][round % 3 / 2]; HIDDEN]);
                 }
-                let expected = scalar::screlu_dot([&sides[0], &sides[1]], &weights);
+                let expected = Kernel::scalar().screlu_dot([&sides[0], &sides[1]], &weights);
                 let got = kernel.screlu_dot([&sides[0], &sides[1]], &weights);
                 assert_eq!(got, expected, "{}", kernel.name());
             }
@@ -401,7 +419,7 @@ mod tests {
                 let weights = [Row([weight; HIDDEN]); 2];
                 assert_eq!(
                     kernel.screlu_dot([&full, &full], &weights),
-                    2 * HIDDEN as i32 * QA * QA * i32::from(weight),
+                    2 * HIDDEN as i64 * i64::from(QA * QA) * i64::from(weight),
                     "{}",
                     kernel.name()
                 );
