@@ -615,7 +615,7 @@ mod tests {
         // Positions labelled by a simple rule the network can learn: material.
         let mut rng = SplitMix64::new(9);
         let mut data = Vec::new();
-        for _ in 0..1000 {
+        for _ in 0..3000 {
             let mut pos = Position::startpos();
             for _ in 0..(8 + rng.below(30)) {
                 let moves = pos.legal_moves();
@@ -637,7 +637,7 @@ mod tests {
             let score = (material(us) - material(us.flip())) as i16;
             data.push(TrainingPosition::new(&pos, score, GameResult::Draw));
         }
-        let held_out = data.split_off(900);
+        let held_out = data.split_off(2700);
         let mut net = FloatNetwork::random(1);
         let before = net.loss(&held_out, 0.0);
         let config = TrainConfig {

@@ -29,7 +29,7 @@ use crate::chess::{Color, Piece, Position, Square};
 /// Inputs per perspective: two sides, six piece types, 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden neurons per perspective.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// Output layers, one per bucket of material (see [`output_bucket`]).
 pub const OUTPUT_BUCKETS: usize = 8;
 /// Quantisation of the input layer: an accumulator value of 1.0 is stored as `QA`.

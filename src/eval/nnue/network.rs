@@ -2,7 +2,7 @@
 //!
 //! A file is a 128-byte header saying what it is, then the parameters. All numbers are
 //! little-endian; the sizes follow from [`INPUTS`], [`HIDDEN`] and [`OUTPUT_BUCKETS`] (B), the
-//! offsets on the right are those of this engine's 768x128 inputs and 8 buckets:
+//! offsets on the right are those of this engine's 768x256 inputs and 8 buckets:
 //!
 //! ```text
 //! the header, byte by byte:
@@ -14,14 +14,14 @@
 //! 0                               the header (above)                               0
 //! H = 128                         feature weights, INPUTS rows      i16 x HIDDEN   128
 //!                                                                   each, x QA
-//! H + 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN, 196,736
+//! H + 2*INPUTS*HIDDEN             feature bias                      i16 x HIDDEN, 393,344
 //!                                                                   x QA
-//! H + 2*(INPUTS+1)*HIDDEN         output weights, for each bucket:  B times:      196,992
+//! H + 2*(INPUTS+1)*HIDDEN         output weights, for each bucket:  B times:      393,856
 //!                                 the side to move's half, then     i16 x HIDDEN,
 //!                                 the other side's                  x QB, twice
-//! H + 2*(INPUTS+1+2B)*HIDDEN      output biases, one per bucket     i32 x B,      201,088
+//! H + 2*(INPUTS+1+2B)*HIDDEN      output biases, one per bucket     i32 x B,      402,048
 //!                                                                   x QA*QB
-//! H + 2*(INPUTS+1+2B)*HIDDEN + 4B end ([`NET_BYTES`])                             201,120
+//! H + 2*(INPUTS+1+2B)*HIDDEN + 4B end ([`NET_BYTES`])                             402,080
 //! ```
 //!
 //! The version is [`FORMAT_VERSION`]; the architecture hash ([`ARCHITECTURE_HASH`]) covers the
@@ -39,12 +39,12 @@
 //! - an accumulator, the bias and at most 32 rows, stays within `33 * 510 = 16,830`, an `i16`;
 //! - `clamp(a, 0, QA) * w`, which the SIMD kernels form in 16 bits, is at most
 //!   `255 * 128 = 32,640 <= 32,767`;
-//! - one side's sum of `clamp(a, 0, QA)^2 * w` is at most `HIDDEN * 255^2 * 128`
-//!   (1,065,369,600 at 128 neurons, 2,130,739,200 at 256), within an `i32`; the two sides'
-//!   sums are added in 64 bits;
+//! - one side's sum of `clamp(a, 0, QA)^2 * w` is at most `HIDDEN * 255^2 * 128 =
+//!   2,130,739,200 < 2^31`, an `i32` (256 neurons are the most it allows); the two sides' sums
+//!   are added in 64 bits;
 //! - the output `(sum / QA + bias) * SCALE / (QA * QB)` is formed in 64 bits, as before the
-//!   division it may reach `(8,355,840 + 1,044,480) * 400 = 3,760,128,000` at 128 neurons;
-//!   after it, at most 230,400 centipawns (435,200 at 256).
+//!   division it may reach `(16,711,680 + 1,044,480) * 400 = 7,102,464,000`; after it, at
+//!   most 435,200 centipawns.
 //!
 //! The constant assertions below check this arithmetic for the constants in force.
 
@@ -483,7 +483,7 @@ mod tests {
         let net = network();
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), NET_BYTES);
-        assert_eq!(NET_BYTES, 201_120);
+        assert_eq!(NET_BYTES, 402_080);
         assert_eq!(&bytes[..8], b"FRTNNUE\0");
         assert_eq!(bytes[8..12], 1u32.to_le_bytes());
         assert_eq!(bytes[12..16], ARCHITECTURE_HASH.to_le_bytes());
@@ -549,7 +549,7 @@ mod tests {
         );
         // The hash covers the shape and the quantisation: it is pinned, so a change to
         // either must change it (and this line) on purpose.
-        assert_eq!(ARCHITECTURE_HASH, 0x9366_8734);
+        assert_eq!(ARCHITECTURE_HASH, 0x77d6_62af);
     }
 
     #[test]
@@ -562,7 +562,7 @@ mod tests {
                 refusal(&longer[..size]),
                 (
                     NetError::Size(size),
-                    format!("{size} bytes, but a network of this architecture has 201120")
+                    format!("{size} bytes, but a network of this architecture has 402080")
                 )
             );
         }

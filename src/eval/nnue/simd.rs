@@ -2,9 +2,9 @@
 //! weight rows to and from an accumulator (a move's update and a refresh from scratch), and
 //! the output layer's SCReLU dot product. Each x86-64 update keeps as much of a row in
 //! registers as the register file holds (up to 8 of AVX2's 16 registers, 16 of AVX-512's
-//! 32: the whole row at 128 lanes, on AVX-512 up to 512), so an update reads the parent
-//! once, every changed row once, and writes the child once; a longer row is done a slice at a
-//! time, each changed row read once per slice.
+//! 32): AVX-512 holds a whole row of up to 512 lanes, so an update reads the parent once,
+//! every changed row once, and writes the child once; AVX2 holds 128 lanes, and does this
+//! engine's 256 in two slices, each changed row read a slice at a time.
 //!
 //! The kernel is chosen once, at run time, from what the CPU has ([`Kernel::best`]), so the
 //! portable `cargo build --release` binary (x86-64-v2) runs AVX2 or AVX-512 code where the CPU
