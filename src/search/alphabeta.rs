@@ -230,6 +230,9 @@ impl ThreadData {
             Some(tt_entry.map_or_else(|| self.evaluate(pos, ply), |entry| entry.eval))
         };
         let (static_eval, improving) = self.static_eval(pos, raw_eval, ply);
+        if excluded.is_none() {
+            self.learn_from_eval_swing(pos, ply);
+        }
         let node = NodeState {
             depth,
             alpha,
@@ -303,6 +306,26 @@ impl ThreadData {
             _ => false,
         };
         (static_eval, improving)
+    }
+
+    /// Rewards the quiet move that led to the node at `ply` by how far it swung the static
+    /// evaluation its mover's way (punishes it if it swung the other way): an early word on
+    /// the move, before any search below it has answered.
+    fn learn_from_eval_swing(&mut self, pos: &Position, ply: usize) {
+        let Some(parent) = ply.checked_sub(1) else {
+            return;
+        };
+        let (Some(before), Some(now)) =
+            (self.stack[parent].static_eval, self.stack[ply].static_eval)
+        else {
+            return;
+        };
+        if let Some((_, mv)) = self.stack[parent].played.filter(|(_, mv)| !mv.is_noisy()) {
+            let limit = HISTORY_EVAL_SWING_MAX.get();
+            let bonus = (-HISTORY_EVAL_SWING_FACTOR.get() * (before + now)).clamp(-limit, limit);
+            let mover = pos.side_to_move().flip();
+            self.history.update_butterfly(mover, mv, bonus);
+        }
     }
 
     /// Searches the node's moves; `Break` with the node's score if it ended early (a

@@ -146,10 +146,7 @@ impl History {
         cont: &Continuation,
         bonus: i32,
     ) {
-        apply(
-            &mut self.quiet[color.index()][mv.from().index()][mv.to().index()],
-            bonus,
-        );
+        self.update_butterfly(color, mv, bonus);
         for &key in cont {
             if key != ContinuationKey::NONE {
                 let index = usize::from(key.0);
@@ -160,6 +157,15 @@ impl History {
                 );
             }
         }
+    }
+
+    /// Rewards or punishes quiet `mv` for `color` in the butterfly table alone.
+    #[inline]
+    pub fn update_butterfly(&mut self, color: Color, mv: Move, bonus: i32) {
+        apply(
+            &mut self.quiet[color.index()][mv.from().index()][mv.to().index()],
+            bonus,
+        );
     }
 
     /// Score of noisy move `mv` in `pos` (before it is played).

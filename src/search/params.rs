@@ -152,6 +152,13 @@ tunables! {
     HISTORY_BONUS_OFFSET = 250, 0..=600;
     /// See `HISTORY_BONUS_PER_DEPTH`.
     HISTORY_BONUS_MAX = 2_400, 800..=8_000;
+    /// The quiet move that led to a node is rewarded (or punished) in the butterfly history by
+    /// this many times how much the static evaluation swung its mover's way, in centipawns
+    /// (Stockfish's `mainHistory` update from the two plies' evaluations), at most
+    /// `HISTORY_EVAL_SWING_MAX`.
+    HISTORY_EVAL_SWING_FACTOR = 10, 0..=40;
+    /// See `HISTORY_EVAL_SWING_FACTOR`.
+    HISTORY_EVAL_SWING_MAX = 1_500, 200..=4_000;
     /// The other moves must stay below the TT score by this much per ply of depth.
     SE_MARGIN_PER_DEPTH = 2, 1..=6;
     /// Double extension: the other moves fail this far below the singular bound.
