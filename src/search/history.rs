@@ -290,6 +290,26 @@ mod tests {
     }
 
     #[test]
+    fn a_butterfly_update_leaves_the_continuation_tables_alone() {
+        let pos = Position::startpos();
+        let knight = Piece::new(Color::White, PieceType::Knight);
+        let mv = crate::rules::parse_uci_move(&pos, "g1f3", false).expect("legal");
+        let after = ContinuationKey::new(Piece::new(Color::Black, PieceType::Pawn), Square::E5);
+        let mut history = History::new();
+        history.update_butterfly(Color::White, mv, -600);
+        let none = ContinuationKey::NONE;
+        assert_eq!(
+            history.quiet_score(Color::White, knight, mv, &[after, none]),
+            -600
+        );
+        assert_eq!(
+            history.quiet_score(Color::Black, knight, mv, &[after, none]),
+            0
+        );
+        assert_eq!(history.written, NO_TABLES);
+    }
+
+    #[test]
     fn a_reset_history_equals_a_new_one() {
         let pos = Position::startpos();
         let moves = pos.legal_moves();
