@@ -265,12 +265,19 @@ mod tests {
         assert_eq!(i32::from(entry), -HISTORY_MAX);
     }
 
-    #[test]
-    fn continuation_history_scores_the_pair_it_learned() {
+    /// White's knight, its move g1f3 from the start, and the continuation key of a black
+    /// pawn's move to e5.
+    fn knight_to_f3_after_e5() -> (Piece, Move, ContinuationKey) {
         let pos = Position::startpos();
         let knight = Piece::new(Color::White, PieceType::Knight);
         let mv = crate::rules::parse_uci_move(&pos, "g1f3", false).expect("legal");
         let after = ContinuationKey::new(Piece::new(Color::Black, PieceType::Pawn), Square::E5);
+        (knight, mv, after)
+    }
+
+    #[test]
+    fn continuation_history_scores_the_pair_it_learned() {
+        let (knight, mv, after) = knight_to_f3_after_e5();
         let none = ContinuationKey::NONE;
         let mut history = History::new();
         history.update_quiet(Color::White, knight, mv, &[after, none], 1000);
@@ -291,10 +298,7 @@ mod tests {
 
     #[test]
     fn a_butterfly_update_leaves_the_continuation_tables_alone() {
-        let pos = Position::startpos();
-        let knight = Piece::new(Color::White, PieceType::Knight);
-        let mv = crate::rules::parse_uci_move(&pos, "g1f3", false).expect("legal");
-        let after = ContinuationKey::new(Piece::new(Color::Black, PieceType::Pawn), Square::E5);
+        let (knight, mv, after) = knight_to_f3_after_e5();
         let mut history = History::new();
         history.update_butterfly(Color::White, mv, -600);
         let none = ContinuationKey::NONE;
