@@ -613,25 +613,26 @@ impl ThreadData {
             if mv.is_noisy() || gives_check {
                 return 0;
             }
-            return (self.reduction(depth, search.root_number) - 1).clamp(0, new_depth - 1);
+            let reduction = self.reduction(depth, search.root_number).div_euclid(PLY) - 1;
+            return reduction.clamp(0, new_depth - 1);
         }
         if search.moves_searched <= 1 + usize::from(N::PV) {
             return 0;
         }
         let mut reduction = self.reduction(depth, search.moves_searched);
-        reduction -= i32::from(N::PV);
-        reduction += i32::from(!node.improving);
+        reduction -= PLY * i32::from(N::PV);
+        reduction += PLY * i32::from(!node.improving);
         if cut_node {
-            reduction += LMR_CUT_NODE.get();
+            reduction += PLY * LMR_CUT_NODE.get();
         }
-        reduction -= i32::from(gives_check);
+        reduction -= PLY * i32::from(gives_check);
         if mv.is_noisy() {
             // Captures come early and often change the material: reduce less.
-            reduction -= LMR_NOISY_RELIEF.get();
+            reduction -= PLY * LMR_NOISY_RELIEF.get();
         } else {
-            reduction -= quiet_score / LMR_HISTORY_DIVISOR.get();
+            reduction -= quiet_score * PLY / LMR_HISTORY_DIVISOR.get();
         }
-        reduction.clamp(0, new_depth - 1)
+        reduction.div_euclid(PLY).clamp(0, new_depth - 1)
     }
 
     /// The node's last word after its moves: mate or stalemate if it had none, the

@@ -346,6 +346,9 @@ pub const FP_MAX_DEPTH: i32 = 6;
 /// See `LMP_BASE`.
 pub const LMP_MAX_DEPTH: i32 = 8;
 
+/// One ply in the unit late-move reductions are summed in: their terms (the history's a
+/// fraction of a ply) add up before the sum is rounded down to whole plies.
+pub const PLY: i32 = 1024;
 /// Late move reductions apply from this depth on.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// See `LMR_DEEPER_MARGIN`: the plus per ply of depth.

@@ -256,9 +256,9 @@ impl ThreadData {
         }
         // The depth late-move reductions would leave the move: futility and SEE judge it at
         // the depth it would really be searched to.
-        let lmr_depth = (depth - 1 - self.reduction(depth, moves_searched + 1)
-            + quiet_score / LMR_HISTORY_DIVISOR.get())
-        .max(0);
+        let reduction = self.reduction(depth, moves_searched + 1)
+            - quiet_score * PLY / LMR_HISTORY_DIVISOR.get();
+        let lmr_depth = (depth - 1 - reduction.div_euclid(PLY)).max(0);
         if let Some(eval) = node.static_eval {
             if lmr_depth <= FP_MAX_DEPTH
                 && eval + FP_BASE.get() + FP_PER_DEPTH.get() * lmr_depth <= alpha

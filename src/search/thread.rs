@@ -3,7 +3,7 @@
 
 use super::history::History;
 use super::mate_threats::MateThreats;
-use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY};
+use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY, PLY};
 use super::report::LiveFn;
 use super::root_move::RootMove;
 use super::tablebase_root::TablebaseUse;
@@ -82,7 +82,7 @@ pub struct ThreadData {
     pub pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     /// Length of each `pv[ply]` line.
     pub pv_len: [usize; MAX_PLY + 1],
-    /// Reductions by (depth, move number), both capped at 63.
+    /// Reductions by (depth, move number), both capped at 63, in `PLY`ths of a ply.
     pub lmr: Box<[[i32; 64]; 64]>,
     /// Root moves, best first after each iteration.
     pub root_moves: Vec<RootMove>,
@@ -133,8 +133,9 @@ impl ThreadData {
         let mut lmr = Box::new([[0; 64]; 64]);
         for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE.hundredths() + ln[depth] * ln[moves] / LMR_DIVISOR.hundredths())
-                    as i32;
+                *r = ((LMR_BASE.hundredths() + ln[depth] * ln[moves] / LMR_DIVISOR.hundredths())
+                    * f64::from(PLY))
+                .round() as i32;
             }
         }
         ThreadData {
@@ -164,7 +165,8 @@ impl ThreadData {
         }
     }
 
-    /// The reduction for a move at `depth` that is the `moves`-th tried.
+    /// The reduction for a move at `depth` that is the `moves`-th tried, in `PLY`ths of a
+    /// ply: the terms that adjust it add up before it is rounded down to whole plies.
     #[inline]
     pub fn reduction(&self, depth: i32, moves: usize) -> i32 {
         self.lmr[depth.clamp(0, 63) as usize][moves.min(63)]
@@ -183,5 +185,29 @@ impl ThreadData {
             self.pv[ply][i + 1] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = 1 + child_len.min(MAX_PLY - ply);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_are_kept_in_fractions_of_a_ply() {
+        let td = ThreadData::new(
+            0,
+            &[0],
+            Vec::new(),
+            History::new(),
+            crate::eval::nnue::embedded(),
+        );
+        // 0.75 + ln 10 × ln 10 / 2.25 = 3.106 plies.
+        assert_eq!(td.reduction(10, 10), 3181);
+        assert_eq!(td.reduction(10, 10).div_euclid(PLY), 3);
+        // The first move at depth 1: the base alone, 0.75 plies, which rounds down to none.
+        assert_eq!(td.reduction(1, 1), 768);
+        assert_eq!(td.reduction(1, 1).div_euclid(PLY), 0);
+        // Depths and move numbers beyond the table share its last entries.
+        assert_eq!(td.reduction(80, 200), td.reduction(63, 63));
     }
 }
