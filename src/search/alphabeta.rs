@@ -619,7 +619,7 @@ impl ThreadData {
         if search.moves_searched <= 1 + usize::from(N::PV) {
             return 0;
         }
-        let mut reduction = self.reduction(depth, search.moves_searched);
+        let mut reduction = self.reduction_after_history(depth, search.moves_searched, quiet_score);
         reduction -= PLY * i32::from(N::PV);
         reduction += PLY * i32::from(!node.improving);
         if cut_node {
@@ -629,8 +629,6 @@ impl ThreadData {
         if mv.is_noisy() {
             // Captures come early and often change the material: reduce less.
             reduction -= PLY * LMR_NOISY_RELIEF.get();
-        } else {
-            reduction -= quiet_score * PLY / LMR_HISTORY_DIVISOR.get();
         }
         reduction.div_euclid(PLY).clamp(0, new_depth - 1)
     }

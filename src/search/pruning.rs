@@ -256,8 +256,7 @@ impl ThreadData {
         }
         // The depth late-move reductions would leave the move: futility and SEE judge it at
         // the depth it would really be searched to.
-        let reduction = self.reduction(depth, moves_searched + 1)
-            - quiet_score * PLY / LMR_HISTORY_DIVISOR.get();
+        let reduction = self.reduction_after_history(depth, moves_searched + 1, quiet_score);
         let lmr_depth = (depth - 1 - reduction.div_euclid(PLY)).max(0);
         if let Some(eval) = node.static_eval {
             if lmr_depth <= FP_MAX_DEPTH

@@ -3,7 +3,7 @@
 
 use super::history::History;
 use super::mate_threats::MateThreats;
-use super::params::{LMR_BASE, LMR_DIVISOR, MAX_PLY, PLY};
+use super::params::{LMR_BASE, LMR_DIVISOR, LMR_HISTORY_DIVISOR, MAX_PLY, PLY};
 use super::report::LiveFn;
 use super::root_move::RootMove;
 use super::tablebase_root::TablebaseUse;
@@ -172,6 +172,13 @@ impl ThreadData {
         self.lmr[depth.clamp(0, 63) as usize][moves.min(63)]
     }
 
+    /// [`reduction`](Self::reduction) less what the move's quiet history earns it, a ply
+    /// for each `LMR_HISTORY_DIVISOR` (0 for a capture or promotion, which has none).
+    #[inline]
+    pub fn reduction_after_history(&self, depth: i32, moves: usize, quiet_score: i32) -> i32 {
+        self.reduction(depth, moves) - quiet_score * PLY / LMR_HISTORY_DIVISOR.get()
+    }
+
     /// Sets `pv[ply]` to `mv` followed by the child's line.
     #[inline]
     pub fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -207,6 +214,11 @@ mod tests {
         // The first move at depth 1: the base alone, 0.75 plies, which rounds down to none.
         assert_eq!(td.reduction(1, 1), 768);
         assert_eq!(td.reduction(1, 1).div_euclid(PLY), 0);
+        // Half a ply of history (6,144 of 12,288) takes 3.106 plies to 2.606, and so to 2:
+        // in whole plies it would have counted for nothing.
+        assert_eq!(td.reduction_after_history(10, 10, 6144), 3181 - 512);
+        assert_eq!(td.reduction_after_history(10, 10, 6144).div_euclid(PLY), 2);
+        assert_eq!(td.reduction_after_history(10, 10, -6144).div_euclid(PLY), 3);
         // Depths and move numbers beyond the table share its last entries.
         assert_eq!(td.reduction(80, 200), td.reduction(63, 63));
     }
