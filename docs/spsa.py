@@ -124,8 +124,15 @@ def main():
     if os.path.exists(args.state):
         with open(args.state) as file:
             state = json.load(file)
+        # The schedule depends on the run's length: resumed with another, it would change.
+        if state["iterations"] != args.iterations:
+            sys.exit(f"error: {args.state} is a run of {state['iterations']} iterations")
     else:
-        state = {"k": 0, "params": tunables(args.engine, args.exclude)}
+        state = {
+            "iterations": args.iterations,
+            "k": 0,
+            "params": tunables(args.engine, args.exclude),
+        }
     params = state["params"]
     rng = random.Random(f"{args.seed}-{state['k']}")
     with open(args.log, "a") as log:
