@@ -138,6 +138,10 @@ pub struct DatagenArgs {
     /// One game in this many starts from a Chess960 position (0: none).
     #[arg(long, default_value_t = 10)]
     pub chess960_one_in: usize,
+    /// One Chess960 start in this many is a Double Chess960 one, each side's back rank drawn
+    /// on its own (0: none).
+    #[arg(long, default_value_t = 2)]
+    pub dfrc_one_in: usize,
     /// Transposition table of each game, in MiB, checked as the UCI option `Hash` is (files
     /// made before this option: 16).
     #[arg(long, default_value = "1")]

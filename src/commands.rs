@@ -164,6 +164,7 @@ pub fn datagen(a: &DatagenArgs) -> Result<(), Failure> {
         seed: a.seed,
         random_plies: a.random_plies,
         chess960_one_in: a.chess960_one_in,
+        dfrc_one_in: a.dfrc_one_in,
         hash_mb: hash_mb(&a.hash)?,
     };
     let progress = DatagenProgress::new(a.games);

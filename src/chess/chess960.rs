@@ -1,7 +1,8 @@
 //! The 960 start positions of Chess960, by Scharnagl's numbering (0 to 959; 518 is the
 //! standard start): the light-squared bishop, the dark-squared bishop, the queen and the
 //! knights are placed in that order by the digits of the number, and the rooks and the king
-//! fill the last three squares, the king between the rooks. Black mirrors White.
+//! fill the last three squares, the king between the rooks. Black mirrors White, except in
+//! Double Chess960, where each side's back rank has its own number.
 
 use super::Position;
 
@@ -52,31 +53,47 @@ fn back_rank(index: u16) -> [u8; 8] {
 /// rooks of each side; `None` for an index of 960 or more. Position 518 is the standard start,
 /// with standard castling.
 pub fn chess960_start(index: u16) -> Option<Position> {
-    if index >= CHESS960_POSITIONS {
+    double_chess960_start(index, index)
+}
+
+/// The Double Chess960 start with White's back rank from start position `white` and Black's
+/// from `black` (mirrored), each side with castling rights for both its rooks; `None` for an
+/// index of 960 or more. The standard start only when both are 518.
+pub fn double_chess960_start(white: u16, black: u16) -> Option<Position> {
+    if white >= CHESS960_POSITIONS || black >= CHESS960_POSITIONS {
         return None;
     }
-    let rank = back_rank(index);
-    let white: String = rank.iter().map(|&b| char::from(b)).collect();
-    let black = white.to_ascii_lowercase();
-    let castling = if index == 518 {
+    let (white_rank, black_rank) = (back_rank(white), back_rank(black));
+    let castling = if white == 518 && black == 518 {
         "KQkq".to_string()
     } else {
-        // Shredder-FEN: the files of the rooks, outer rook of the king side first.
-        let rooks: Vec<char> = (0..8u8)
-            .rev()
-            .filter(|&file| rank[usize::from(file)] == b'R')
-            .map(|file| char::from(b'A' + file))
-            .collect();
-        let upper: String = rooks.iter().collect();
-        format!("{upper}{}", upper.to_ascii_lowercase())
+        // Shredder-FEN: the files of each side's rooks, its king-side (outer) rook first.
+        let rook_files = |rank: &[u8; 8]| -> String {
+            (0..8u8)
+                .rev()
+                .filter(|&file| rank[usize::from(file)] == b'R')
+                .map(|file| char::from(b'A' + file))
+                .collect()
+        };
+        format!(
+            "{}{}",
+            rook_files(&white_rank),
+            rook_files(&black_rank).to_ascii_lowercase()
+        )
     };
-    let fen = format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1");
+    let text = |rank: [u8; 8]| -> String { rank.iter().map(|&b| char::from(b)).collect() };
+    let fen = format!(
+        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w {castling} - 0 1",
+        text(black_rank).to_ascii_lowercase(),
+        text(white_rank)
+    );
     Position::from_fen(&fen).ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::perft::perft;
     use std::collections::HashSet;
 
     fn rank_text(index: u16) -> String {
@@ -90,6 +107,45 @@ mod tests {
         assert_eq!(rank_text(959), "RKRNNQBB");
         assert_eq!(chess960_start(518), Some(Position::startpos()));
         assert_eq!(chess960_start(960), None);
+    }
+
+    #[test]
+    fn double_chess960_starts_give_each_side_its_own_rank() {
+        let pos = double_chess960_start(0, 959).expect("a start");
+        let fen = "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1";
+        assert_eq!(pos.to_fen(), fen);
+        assert!(pos.is_chess960());
+        assert_eq!(Position::from_fen(fen), Ok(pos));
+        assert_eq!(double_chess960_start(518, 518), Some(Position::startpos()));
+        assert!(double_chess960_start(518, 0).is_some_and(|pos| pos.is_chess960()));
+        assert_eq!(double_chess960_start(7, 7), chess960_start(7));
+        assert_eq!(double_chess960_start(960, 0), None);
+        assert_eq!(double_chess960_start(0, 960), None);
+        // Counted by python-chess (`chess960=True`).
+        let counts: Vec<u64> = (1..=4).map(|depth| perft(&pos, depth)).collect();
+        assert_eq!(counts, [20, 400, 9014, 202136]);
+    }
+
+    #[test]
+    fn kings_on_different_files_castle_each_with_its_own_rooks() {
+        // White's king on b1 castles with the rooks on a1 and h1, Black's on g8 with those on
+        // d8 and h8; python-chess counts the same trees and finds both castlings each side.
+        for (side, counts) in [
+            ("w", [24, 576, 13518, 316076]),
+            ("b", [24, 576, 13470, 316075]),
+        ] {
+            let fen = format!("3r2kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R {side} HAhd - 0 1");
+            let pos = Position::from_fen(&fen).expect("valid FEN");
+            let castlings = pos
+                .legal_moves()
+                .as_slice()
+                .iter()
+                .filter(|mv| mv.is_castle())
+                .count();
+            assert_eq!(castlings, 2, "{fen}");
+            let found: Vec<u64> = (1..=4).map(|depth| perft(&pos, depth)).collect();
+            assert_eq!(found, counts, "{fen}");
+        }
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct Provenance {
     /// The transposition table of each game, in MiB. Files made before the field existed
     /// have none in their header: they were played with [`LEGACY_HASH_MB`].
     pub hash_mb: usize,
+    /// One Chess960 start in this many was a Double Chess960 one (0: none, as in the files
+    /// made before the field existed).
+    pub dfrc_one_in: usize,
 }
 
 /// The table size of the files whose header has no `hash_mb`.
@@ -79,7 +82,7 @@ impl Provenance {
     }
 
     /// The fields as `(name, value)` pairs, in the header's and the manifest's order.
-    pub fn fields(&self) -> [(&'static str, String); 10] {
+    pub fn fields(&self) -> [(&'static str, String); 11] {
         [
             ("engine", self.engine.clone()),
             ("network", self.network.clone()),
@@ -91,15 +94,16 @@ impl Provenance {
             ("random_plies", self.random_plies.to_string()),
             ("chess960_one_in", self.chess960_one_in.to_string()),
             ("hash_mb", self.hash_mb.to_string()),
+            ("dfrc_one_in", self.dfrc_one_in.to_string()),
         ]
     }
 
     /// Reads `field` pairs (every field of [`Provenance::fields`], each once, no other;
-    /// `hash_mb` may be missing, see [`LEGACY_HASH_MB`]).
+    /// `hash_mb` may be missing, see [`LEGACY_HASH_MB`], and `dfrc_one_in`, meaning 0).
     pub fn from_fields<'a>(
         pairs: impl Iterator<Item = (&'a str, &'a str)>,
     ) -> Result<Provenance, String> {
-        let mut values: [Option<&str>; 10] = [None; 10];
+        let mut values: [Option<&str>; 11] = [None; 11];
         let names = Provenance::NAMES;
         for (key, value) in pairs {
             let slot = names
@@ -135,11 +139,15 @@ impl Provenance {
                 Some(_) => count(9)?,
                 None => LEGACY_HASH_MB,
             },
+            dfrc_one_in: match values[10] {
+                Some(_) => count(10)?,
+                None => 0,
+            },
         })
     }
 
     /// The field names, in order.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "engine",
         "network",
         "nodes",
@@ -150,6 +158,7 @@ impl Provenance {
         "random_plies",
         "chess960_one_in",
         "hash_mb",
+        "dfrc_one_in",
     ];
 
     /// Reads a header's text.
@@ -564,6 +573,7 @@ pub(crate) mod tests {
             random_plies: 4,
             chess960_one_in: 10,
             hash_mb: 4,
+            dfrc_one_in: 2,
         }
     }
 
@@ -651,6 +661,18 @@ pub(crate) mod tests {
             Provenance::from_text(&text.replace("hash_mb=4\n", "")),
             Ok(Provenance {
                 hash_mb: LEGACY_HASH_MB,
+                ..header.clone()
+            })
+        );
+        // Nor did any file made before Double Chess960 starts have one.
+        assert_eq!(
+            Provenance::from_text(&text.replace(
+                "dfrc_one_in=2
+",
+                ""
+            )),
+            Ok(Provenance {
+                dfrc_one_in: 0,
                 ..header
             })
         );

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! file games positions bytes sha256 engine network nodes hard_nodes seed openings
-//! openings_sha256 random_plies chess960_one_in hash_mb               (tab-separated)
+//! openings_sha256 random_plies chess960_one_in hash_mb dfrc_one_in   (tab-separated)
 //! ```
 //!
 //! `ferrite data manifest` writes it from the files (cutting off a game a stopped run left

@@ -166,7 +166,7 @@ pub fn game_pgn(game: &RecordedGame, round: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::chess960::chess960_start;
+    use crate::chess::chess960::{chess960_start, double_chess960_start};
     use crate::chess::Position;
     use crate::datagen::game_file::tests::{game, provenance};
     use crate::rules::pgn::read_games;
@@ -192,13 +192,15 @@ mod tests {
     }
 
     #[test]
-    fn a_chess960_start_is_marked_and_the_games_read_back() {
-        let start = chess960_start(0).expect("a start");
-        let text = game_pgn(&game(start, 12, GameResult::WhiteWin), 1);
-        let read = read_games(&text).next().expect("one game");
-        assert_eq!(read.tag("Variant"), Some("Chess960"));
-        assert_eq!(read.moves.len(), 12);
-        assert_eq!(read.start().map(|g| *g.position()), Ok(start));
+    fn chess960_starts_are_marked_and_the_games_read_back() {
+        let double = double_chess960_start(0, 959).expect("a start");
+        for start in [chess960_start(0).expect("a start"), double] {
+            let text = game_pgn(&game(start, 12, GameResult::WhiteWin), 1);
+            let read = read_games(&text).next().expect("one game");
+            assert_eq!(read.tag("Variant"), Some("Chess960"));
+            assert_eq!(read.moves.len(), 12);
+            assert_eq!(read.start().map(|g| *g.position()), Ok(start));
+        }
     }
 
     #[test]

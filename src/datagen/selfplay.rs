@@ -70,6 +70,8 @@ pub struct DatagenConfig {
     pub random_plies: usize,
     /// One game in this many starts from a Chess960 position (0: none).
     pub chess960_one_in: usize,
+    /// One Chess960 start in this many is a Double Chess960 one (0: none).
+    pub dfrc_one_in: usize,
     /// Transposition table per game, in MiB.
     pub hash_mb: usize,
     /// The network the games are played with.
@@ -457,6 +459,7 @@ pub fn provenance(config: &DatagenConfig, book: Option<(&Path, &[u8])>) -> Prove
         random_plies: config.random_plies,
         chess960_one_in: config.chess960_one_in,
         hash_mb: config.hash_mb,
+        dfrc_one_in: config.dfrc_one_in,
     }
 }
 
@@ -496,6 +499,7 @@ pub fn run(
         book: &positions,
         random_plies: config.random_plies,
         chess960_one_in: config.chess960_one_in,
+        dfrc_one_in: config.dfrc_one_in,
         net: &config.net,
     };
     pool.install(|| play_games(config, &rules, tables, done, &mut file, progress))
@@ -653,6 +657,7 @@ mod tests {
             seed: 5,
             random_plies: 6,
             chess960_one_in: 3,
+            dfrc_one_in: 2,
             hash_mb: 1,
             net: crate::eval::nnue::embedded(),
         };
@@ -709,6 +714,7 @@ mod tests {
             seed: 0,
             random_plies: 0,
             chess960_one_in: 0,
+            dfrc_one_in: 0,
             hash_mb: 1,
             net: crate::eval::nnue::embedded(),
         };

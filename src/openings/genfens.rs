@@ -36,6 +36,7 @@ pub fn genfens(
             RANDOM_PLIES_WITH_BOOK
         },
         chess960_one_in: 0,
+        dfrc_one_in: 0,
         net,
     };
     let mut tt = TranspositionTable::new(VERIFY_HASH_MB);

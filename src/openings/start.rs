@@ -1,11 +1,12 @@
 //! Start positions for self-play (`ferrite datagen`) and for OpenBench's `genfens`: a book
 //! opening (the standard start without a book) or, in a share of the games, one of the 960
-//! Chess960 starts, then a few uniformly random legal moves, since a node-limited search is
+//! Chess960 starts (a share of those Double Chess960, each side's back rank drawn on its
+//! own), then a few uniformly random legal moves, since a node-limited search is
 //! deterministic and would otherwise replay the same games. A start whose verification
 //! search finds one side clearly winning teaches nothing about the balanced positions games
 //! are decided in, so it is drawn again.
 
-use crate::chess::chess960::{chess960_start, CHESS960_POSITIONS};
+use crate::chess::chess960::{double_chess960_start, CHESS960_POSITIONS};
 use crate::chess::Position;
 use crate::eval::nnue::network::Network;
 use crate::search::limits::Limits;
@@ -31,6 +32,8 @@ pub struct StartRules<'a> {
     pub random_plies: usize,
     /// One start in this many is a Chess960 start (0: none).
     pub chess960_one_in: usize,
+    /// One Chess960 start in this many is a Double Chess960 one (0: none).
+    pub dfrc_one_in: usize,
     /// The network the verification searches evaluate with: the games' own.
     pub net: &'a Arc<Network>,
 }
@@ -54,8 +57,12 @@ impl StartRules<'_> {
     /// The position the random moves start from.
     fn base(&self, rng: &mut SplitMix64) -> Position {
         if self.chess960_one_in > 0 && rng.below(self.chess960_one_in) == 0 {
-            let index = rng.below(usize::from(CHESS960_POSITIONS)) as u16;
-            chess960_start(index).expect("invariant: the index is below 960")
+            let index = |rng: &mut SplitMix64| rng.below(usize::from(CHESS960_POSITIONS)) as u16;
+            let white = index(rng);
+            // No draw without Double Chess960, so that files made before it come out the same.
+            let double = self.dfrc_one_in > 0 && rng.below(self.dfrc_one_in) == 0;
+            let black = if double { index(rng) } else { white };
+            double_chess960_start(white, black).expect("invariant: the indices are below 960")
         } else if self.book.is_empty() {
             Position::startpos()
         } else {
@@ -133,6 +140,7 @@ mod tests {
             book: &[],
             random_plies: 4,
             chess960_one_in: 2,
+            dfrc_one_in: 0,
             net: &embedded(),
         };
         let mut rng = SplitMix64::new(11);
@@ -150,8 +158,37 @@ mod tests {
             book: &[lopsided],
             random_plies: 0,
             chess960_one_in: 0,
+            dfrc_one_in: 0,
             net: &embedded(),
         };
         assert_eq!(rules.pick(&mut rng, &mut tt), lopsided);
+    }
+
+    #[test]
+    fn double_chess960_starts_come_in_the_share_asked() {
+        let net = embedded();
+        // Every base a Chess960 start, without random moves.
+        let rules = |dfrc_one_in| StartRules {
+            book: &[],
+            random_plies: 0,
+            chess960_one_in: 1,
+            dfrc_one_in,
+            net: &net,
+        };
+        // True if Black's back rank is not White's mirrored.
+        let double = |pos: Position| {
+            let fen = pos.to_fen();
+            let ranks: Vec<&str> = fen.split(['/', ' ']).take(8).collect();
+            ranks[0].to_ascii_uppercase() != ranks[7]
+        };
+        let doubles = |dfrc_one_in| {
+            let mut rng = SplitMix64::new(5);
+            (0..40)
+                .filter(|_| double(rules(dfrc_one_in).base(&mut rng)))
+                .count()
+        };
+        assert_eq!(doubles(0), 0);
+        let half = doubles(2);
+        assert!((10..=30).contains(&half), "{half} of 40");
     }
 }
