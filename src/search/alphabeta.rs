@@ -3,10 +3,11 @@
 //! A node first looks for a quick answer (draws, mate distance, the TT, Syzygy WDL probes
 //! after captures and pawn moves: a result that does not settle a PV node bounds it), then
 //! reduces itself without a TT move (internal iterative reduction), evaluates (the network,
-//! corrected by pawn structure and piece placement, [`super::correction`]), tries to prune the
-//! whole node (`pruning.rs`: razoring, reverse futility, null move, ProbCut), and then
-//! searches its moves: each move may be pruned unplayed, extended (checks; singular
-//! extensions in `singular.rs`), reduced (late-move reductions) and verified (the PVS
+//! corrected by pawn structure and piece placement, [`super::correction`]), corrects the depth
+//! its parent's late-move reduction gave it by what the two evaluations now say (hindsight),
+//! tries to prune the whole node (`pruning.rs`: razoring, reverse futility, null move,
+//! ProbCut), and then searches its moves: each move may be pruned unplayed, extended (checks;
+//! singular extensions in `singular.rs`), reduced (late-move reductions) and verified (the PVS
 //! re-searches). Below the horizon it hands over to quiescence search (`quiescence.rs`); the
 //! root's own bookkeeping (its counters, its moves' scores and lines for MultiPV and the
 //! clock) is in `root.rs`; moves are made through `make_move.rs`; scores go to and from the
@@ -232,6 +233,7 @@ impl ThreadData {
         let (static_eval, improving) = self.static_eval(pos, raw_eval, ply);
         if excluded.is_none() {
             self.learn_from_eval_swing(pos, ply);
+            depth += self.hindsight_depth(ply, depth);
         }
         let node = NodeState {
             depth,
@@ -306,6 +308,31 @@ impl ThreadData {
             _ => false,
         };
         (static_eval, improving)
+    }
+
+    /// Plies the node's depth is corrected by, now that its static evaluation says what the
+    /// reduction that led here could only guess: a ply more after a deep reduction if the
+    /// move did not lose ground for its mover, a ply less after a reduction if it clearly
+    /// did (Stockfish's hindsight adjustments).
+    fn hindsight_depth(&self, ply: usize, depth: i32) -> i32 {
+        let Some(parent) = ply.checked_sub(1) else {
+            return 0;
+        };
+        let prior_reduction = self.stack[parent].reduction;
+        let (Some(before), Some(now)) =
+            (self.stack[parent].static_eval, self.stack[ply].static_eval)
+        else {
+            return 0;
+        };
+        // Positive: the move lost ground for its mover by the evaluations.
+        let swing = before + now;
+        if prior_reduction >= 3 && swing <= 0 {
+            1
+        } else if prior_reduction >= 2 && depth >= 2 && swing > HINDSIGHT_MARGIN.get() {
+            -1
+        } else {
+            0
+        }
     }
 
     /// Rewards the quiet move that led to the node at `ply` by how far it swung the static
@@ -563,7 +590,9 @@ impl ThreadData {
         let zero_window = |td: &mut ThreadData, depth: i32| {
             -td.search::<NonPv>(shared, child, depth, -alpha - 1, -alpha, ply + 1, !cut_node)
         };
+        self.stack[ply].reduction = reduction;
         let mut score = zero_window(self, new_depth - reduction);
+        self.stack[ply].reduction = 0;
         if score > alpha && reduction > 0 {
             let research_depth = self.research_depth::<N>(score, search);
             if research_depth > new_depth - reduction {
@@ -778,4 +807,52 @@ struct ChildSearch {
     moves_searched: usize,
     /// At the root, the move's number among all root moves (MultiPV lines' included).
     root_number: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::history::History;
+    use super::*;
+
+    /// The hindsight correction of a node at ply 2 searched to `depth`, reached by a move
+    /// reduced by `reduction` plies, with static evaluations `before` (the mover's, at ply 1)
+    /// and `now` (the other side's, at ply 2; `None`: in check).
+    fn hindsight(reduction: i32, before: i32, now: Option<i32>, depth: i32) -> i32 {
+        let mut td = ThreadData::new(
+            0,
+            &[0],
+            Vec::new(),
+            History::new(),
+            crate::eval::nnue::embedded(),
+        );
+        td.stack[1].reduction = reduction;
+        td.stack[1].static_eval = Some(before);
+        td.stack[2].static_eval = now;
+        td.hindsight_depth(2, depth)
+    }
+
+    #[test]
+    fn a_deep_reduction_of_a_move_that_kept_its_ground_earns_a_ply_back() {
+        assert_eq!(hindsight(3, 50, Some(-50), 6), 1);
+        assert_eq!(hindsight(4, 50, Some(-90), 6), 1);
+        // It lost ten points, or it was reduced two plies only.
+        assert_eq!(hindsight(3, 50, Some(-40), 6), 0);
+        assert_eq!(hindsight(2, 50, Some(-90), 6), 0);
+    }
+
+    #[test]
+    fn a_reduced_move_that_clearly_lost_ground_loses_a_ply_more() {
+        assert_eq!(hindsight(2, 50, Some(51), 6), -1);
+        // A loss of exactly the margin, a reduction of one ply, a node at depth 1.
+        assert_eq!(hindsight(2, 50, Some(50), 6), 0);
+        assert_eq!(hindsight(1, 50, Some(51), 6), 0);
+        assert_eq!(hindsight(2, 50, Some(51), 1), 0);
+    }
+
+    #[test]
+    fn without_both_evaluations_or_a_reduction_the_depth_stays() {
+        assert_eq!(hindsight(3, 50, None, 6), 0);
+        assert_eq!(hindsight(0, 50, Some(-90), 6), 0);
+        assert_eq!(hindsight(0, 50, Some(500), 6), 0);
+    }
 }

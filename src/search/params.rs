@@ -159,6 +159,9 @@ tunables! {
     HISTORY_EVAL_SWING_FACTOR = 10, 0..=40;
     /// See `HISTORY_EVAL_SWING_FACTOR`.
     HISTORY_EVAL_SWING_MAX = 1_500, 200..=4_000;
+    /// A reduced move whose child's evaluation is this far better for the child's side than
+    /// the parent's was for the parent is searched a ply shallower still.
+    HINDSIGHT_MARGIN = 100, 0..=400;
     /// The other moves must stay below the TT score by this much per ply of depth.
     SE_MARGIN_PER_DEPTH = 2, 1..=6;
     /// Double extension: the other moves fail this far below the singular bound.

@@ -29,6 +29,9 @@ pub struct Frame {
     /// Index in the thread's `keys` of the first position after the last null move on the
     /// line to this ply (0 without one): a repetition scan stops there.
     pub null_barrier: usize,
+    /// The late-move reduction of the move being searched from this ply (0 once its
+    /// reduced search is over).
+    pub reduction: i32,
 }
 
 /// Everything shared by the threads of one search.
