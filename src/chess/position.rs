@@ -6,8 +6,8 @@
 //! simpler and no slower than make/unmake with a state stack, and it cannot desynchronise.
 
 use super::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
+    piece_attacks, rook_attacks, rook_rays,
 };
 use super::bitboard::Bitboard;
 use super::castling::{CastleSide, CastlingRights};
@@ -198,6 +198,27 @@ impl Position {
             attackers |= rook_attacks(sq, occupied) & straight;
         }
         attackers
+    }
+
+    /// Every square a piece of `by` attacks on this board.
+    pub fn attacked_by(&self, by: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let mut attacked = Bitboard::EMPTY;
+        for sq in self.pieces(by, PieceType::Pawn) {
+            attacked |= pawn_attacks(by, sq);
+        }
+        for piece_type in [
+            PieceType::Knight,
+            PieceType::Bishop,
+            PieceType::Rook,
+            PieceType::Queen,
+            PieceType::King,
+        ] {
+            for sq in self.pieces(by, piece_type) {
+                attacked |= piece_attacks(piece_type, sq, occupied);
+            }
+        }
+        attacked
     }
 
     /// True if any piece of `by` attacks `sq`, with `occupied` as blockers.
@@ -556,6 +577,18 @@ mod tests {
     /// `attackers_by` skips the sliders' lookups it can; it must find what the full
     /// `attackers_to` finds, for every square and colour, with the board's own occupancy and
     /// with pieces lifted off it (as king moves and en passant ask).
+    #[test]
+    fn attacked_squares_are_every_piece_attack_own_pieces_included() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").expect("valid FEN");
+        let white = pos.attacked_by(Color::White);
+        // The rook's file and b1-e1 (its own king included), the king's five squares.
+        assert_eq!(white.popcount(), 15);
+        assert!(white.contains(Square::E1) && white.contains(Square::A8));
+        assert!(!white.contains(Square::A1) && !white.contains(Square::F3));
+        let start = Position::startpos().attacked_by(Color::Black);
+        assert_eq!(start.popcount(), 22);
+    }
+
     #[test]
     fn attackers_by_agrees_with_attackers_to() {
         let fens = [

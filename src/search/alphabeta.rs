@@ -27,7 +27,7 @@ use super::score::{bound_of, is_valid, score_to_tt, tt_cutoff};
 use super::singular::Singular;
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
-use crate::chess::{Move, MoveList, Position};
+use crate::chess::{Bitboard, Move, MoveList, Position};
 use crate::eval::lone_king::lone_king_bonus;
 use crate::eval::EVAL_LIMIT;
 use crate::rules::draw;
@@ -232,6 +232,7 @@ impl ThreadData {
         };
         let (static_eval, improving) = self.static_eval(pos, raw_eval, ply);
         if excluded.is_none() {
+            self.stack[ply].threats = pos.attacked_by(pos.side_to_move().flip());
             self.learn_from_eval_swing(pos, ply);
             depth += self.hindsight_depth(ply, depth);
         }
@@ -351,7 +352,8 @@ impl ThreadData {
             let limit = HISTORY_EVAL_SWING_MAX.get();
             let bonus = (-HISTORY_EVAL_SWING_FACTOR.get() * (before + now)).clamp(-limit, limit);
             let mover = pos.side_to_move().flip();
-            self.history.update_butterfly(mover, mv, bonus);
+            let threats = self.stack[parent].threats;
+            self.history.update_butterfly(mover, mv, threats, bonus);
         }
     }
 
@@ -388,7 +390,7 @@ impl ThreadData {
             let facts = MoveFacts {
                 mv,
                 gives_check: checks.gives_check(pos, mv),
-                quiet_score: self.quiet_score(pos, mv, &cont),
+                quiet_score: self.quiet_score(pos, mv, &cont, self.stack[ply].threats),
             };
             // The root searches every root move: `searchmoves` and the tables already chose
             // which.
@@ -481,18 +483,25 @@ impl ThreadData {
         let killers = self.history.killers(ply);
         let counter = self.history.counter(previous);
         self.history.clear_killers(ply + 1);
-        MoveSource::Picker(MovePicker::new(node.tt_move(), killers, counter, cont))
+        let threats = self.stack[ply].threats;
+        MoveSource::Picker(MovePicker::new(
+            node.tt_move(),
+            killers,
+            counter,
+            cont,
+            threats,
+        ))
     }
 
     /// The history of a quiet move (0 for a capture or promotion).
     #[inline]
-    fn quiet_score(&self, pos: &Position, mv: Move, cont: &Continuation) -> i32 {
+    fn quiet_score(&self, pos: &Position, mv: Move, cont: &Continuation, threats: Bitboard) -> i32 {
         if mv.is_noisy() {
             return 0;
         }
         pos.piece_at(mv.from()).map_or(0, |piece| {
             self.history
-                .quiet_score(pos.side_to_move(), piece, mv, cont)
+                .quiet_score(pos.side_to_move(), piece, mv, cont, threats)
         })
     }
 
@@ -763,13 +772,16 @@ impl ThreadData {
         }
         let us = pos.side_to_move();
         let cont = self.continuation(ply);
+        let threats = self.stack[ply].threats;
         for &other in quiets.as_slice() {
             if let Some(piece) = pos.piece_at(other.from()) {
-                self.history.update_quiet(us, piece, other, &cont, -bonus);
+                self.history
+                    .update_quiet(us, piece, other, &cont, threats, -bonus);
             }
         }
         if let Some(piece) = pos.piece_at(mv.from()) {
-            self.history.update_quiet(us, piece, mv, &cont, bonus);
+            self.history
+                .update_quiet(us, piece, mv, &cont, threats, bonus);
         }
         self.history.add_killer(ply, mv);
         let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
@@ -784,9 +796,10 @@ impl ThreadData {
         };
         if let Some((piece, mv)) = self.stack[parent].played.filter(|(_, mv)| !mv.is_noisy()) {
             let cont = self.continuation(parent);
+            let threats = self.stack[parent].threats;
             let them = pos.side_to_move().flip();
             self.history
-                .update_quiet(them, piece, mv, &cont, history_bonus(depth));
+                .update_quiet(them, piece, mv, &cont, threats, history_bonus(depth));
         }
     }
 }

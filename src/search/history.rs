@@ -1,11 +1,12 @@
-//! Move-ordering memory of one search thread: quiet-move history (from-to, per side),
-//! continuation history (a quiet move's piece and target after the previous move's piece and
+//! Move-ordering memory of one search thread: quiet-move history (from-to, per side, and
+//! apart by whether the move leaves a square the opponent attacks and whether it enters
+//! one), continuation history (a quiet move's piece and target after the previous move's piece and
 //! target, used one and two plies back), capture history (piece, target, captured type), all
 //! with gravity; two killer moves per ply and a counter-move per previous move.
 
 use super::correction::CorrectionHistory;
 use super::params::{HISTORY_MAX, MAX_PLY};
-use crate::chess::{Color, Move, Piece, Position, Square};
+use crate::chess::{Bitboard, Color, Move, Piece, Position, Square};
 
 /// A move as continuation history sees it, the piece that moved and where it went, as the
 /// index of its table; or no move (the root's plies, a null move), whose table is all zeros
@@ -41,7 +42,9 @@ const NO_TABLES: TableSet = [0; CONTINUATION_TABLES.div_ceil(64)];
 /// Histories, killers and counter-moves, and the thread's evaluation corrections (about
 /// 1.6 MB, on the heap).
 pub struct History {
-    quiet: Box<[[[i16; 64]; 64]; 2]>,
+    /// By side, by whether the move leaves and whether it enters a square the opponent
+    /// attacks ([`threat_index`]), by from and to square.
+    quiet: Box<[[[[i16; 64]; 64]; 4]; 2]>,
     capture: Box<[[[i16; 6]; 64]; 12]>,
     /// Indexed by the earlier move's `ContinuationKey`.
     continuation: Box<[ContinuationTable]>,
@@ -54,6 +57,13 @@ pub struct History {
     /// Static-evaluation corrections by pawn structure and piece placement (kept with the
     /// histories so that they live as long as they do).
     pub correction: CorrectionHistory,
+}
+
+/// Which of the four butterfly tables `mv` uses: whether it leaves a square in `threats`
+/// (a piece escaping an attack) and whether it enters one.
+#[inline]
+fn threat_index(mv: Move, threats: Bitboard) -> usize {
+    2 * usize::from(threats.contains(mv.from())) + usize::from(threats.contains(mv.to()))
 }
 
 /// Applies a bonus (positive) or malus with gravity: values stay within `HISTORY_MAX` and a
@@ -80,7 +90,7 @@ impl History {
     /// Empty tables.
     pub fn new() -> Box<History> {
         Box::new(History {
-            quiet: Box::new([[[0; 64]; 64]; 2]),
+            quiet: Box::new([[[[0; 64]; 64]; 4]; 2]),
             capture: Box::new([[[0; 6]; 64]; 12]),
             continuation: vec![[[0; 64]; 12]; CONTINUATION_TABLES].into_boxed_slice(),
             written: NO_TABLES,
@@ -93,7 +103,7 @@ impl History {
     /// Prepares for a new search of the same game: killers belong to the old root's plies,
     /// the statistics stay (halved, so the new position's evidence soon outweighs them).
     pub fn age(&mut self) {
-        for rows in self.quiet.iter_mut() {
+        for rows in self.quiet.iter_mut().flatten() {
             halve(rows);
         }
         for rows in self.capture.iter_mut() {
@@ -109,7 +119,7 @@ impl History {
     /// was written: a program of many short searches (self-play) reuses one `History`
     /// instead of taking and zeroing 1.6 MB a search.
     pub fn reset(&mut self) {
-        for rows in self.quiet.iter_mut() {
+        for rows in self.quiet.iter_mut().flatten() {
             rows.fill([0; 64]);
         }
         for rows in self.capture.iter_mut() {
@@ -124,11 +134,18 @@ impl History {
         self.correction.reset();
     }
 
-    /// Score of quiet `mv` by `piece` for `color` after the moves in `cont`: butterfly plus
-    /// both continuation histories.
+    /// Score of quiet `mv` by `piece` for `color` after the moves in `cont`, with the
+    /// opponent attacking `threats`: butterfly plus both continuation histories.
     #[inline]
-    pub fn quiet_score(&self, color: Color, piece: Piece, mv: Move, cont: &Continuation) -> i32 {
-        let mut score = i32::from(self.quiet[color.index()][mv.from().index()][mv.to().index()]);
+    pub fn quiet_score(
+        &self,
+        color: Color,
+        piece: Piece,
+        mv: Move,
+        cont: &Continuation,
+        threats: Bitboard,
+    ) -> i32 {
+        let mut score = i32::from(self.butterfly(color, mv, threats));
         for key in cont {
             let table = &self.continuation[usize::from(key.0)];
             score += i32::from(table[piece.index()][mv.to().index()]);
@@ -144,9 +161,10 @@ impl History {
         piece: Piece,
         mv: Move,
         cont: &Continuation,
+        threats: Bitboard,
         bonus: i32,
     ) {
-        self.update_butterfly(color, mv, bonus);
+        self.update_butterfly(color, mv, threats, bonus);
         for &key in cont {
             if key != ContinuationKey::NONE {
                 let index = usize::from(key.0);
@@ -159,13 +177,22 @@ impl History {
         }
     }
 
-    /// Rewards or punishes quiet `mv` for `color` in the butterfly table alone.
+    /// Rewards or punishes quiet `mv` for `color`, the opponent attacking `threats`, in the
+    /// butterfly table alone.
     #[inline]
-    pub fn update_butterfly(&mut self, color: Color, mv: Move, bonus: i32) {
+    pub fn update_butterfly(&mut self, color: Color, mv: Move, threats: Bitboard, bonus: i32) {
+        let slot = threat_index(mv, threats);
         apply(
-            &mut self.quiet[color.index()][mv.from().index()][mv.to().index()],
+            &mut self.quiet[color.index()][slot][mv.from().index()][mv.to().index()],
             bonus,
         );
+    }
+
+    /// The butterfly entry of `mv` for `color`, the opponent attacking `threats`.
+    #[inline]
+    fn butterfly(&self, color: Color, mv: Move, threats: Bitboard) -> i16 {
+        let slot = threat_index(mv, threats);
+        self.quiet[color.index()][slot][mv.from().index()][mv.to().index()]
     }
 
     /// Score of noisy move `mv` in `pos` (before it is played).
@@ -280,18 +307,25 @@ mod tests {
         let (knight, mv, after) = knight_to_f3_after_e5();
         let none = ContinuationKey::NONE;
         let mut history = History::new();
-        history.update_quiet(Color::White, knight, mv, &[after, none], 1000);
+        history.update_quiet(
+            Color::White,
+            knight,
+            mv,
+            &[after, none],
+            Bitboard::EMPTY,
+            1000,
+        );
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[after, none]),
+            history.quiet_score(Color::White, knight, mv, &[after, none], Bitboard::EMPTY),
             2000
         );
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[none, none]),
+            history.quiet_score(Color::White, knight, mv, &[none, none], Bitboard::EMPTY),
             1000
         );
         history.age();
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[none, after]),
+            history.quiet_score(Color::White, knight, mv, &[none, after], Bitboard::EMPTY),
             1000
         );
     }
@@ -300,17 +334,36 @@ mod tests {
     fn a_butterfly_update_leaves_the_continuation_tables_alone() {
         let (knight, mv, after) = knight_to_f3_after_e5();
         let mut history = History::new();
-        history.update_butterfly(Color::White, mv, -600);
+        history.update_butterfly(Color::White, mv, Bitboard::EMPTY, -600);
         let none = ContinuationKey::NONE;
         assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[after, none]),
+            history.quiet_score(Color::White, knight, mv, &[after, none], Bitboard::EMPTY),
             -600
         );
         assert_eq!(
-            history.quiet_score(Color::Black, knight, mv, &[after, none]),
+            history.quiet_score(Color::Black, knight, mv, &[after, none], Bitboard::EMPTY),
             0
         );
         assert_eq!(history.written, NO_TABLES);
+    }
+
+    #[test]
+    fn moves_from_and_to_attacked_squares_keep_separate_butterfly_entries() {
+        let (knight, mv, _) = knight_to_f3_after_e5();
+        let none = [ContinuationKey::NONE; 2];
+        let mut history = History::new();
+        let attacked_from = Bitboard::from_square(Square::G1);
+        history.update_butterfly(Color::White, mv, attacked_from, 800);
+        let score = |threats| history.quiet_score(Color::White, knight, mv, &none, threats);
+        assert_eq!(score(attacked_from), 800);
+        assert_eq!(score(Bitboard::EMPTY), 0);
+        assert_eq!(score(Bitboard::from_square(Square::F3)), 0);
+        assert_eq!(score(attacked_from | Bitboard::from_square(Square::F3)), 0);
+        // Squares the move neither leaves nor enters do not matter.
+        assert_eq!(
+            score(attacked_from | Bitboard::from_square(Square::E5)),
+            800
+        );
     }
 
     #[test]
@@ -324,7 +377,7 @@ mod tests {
             for target in Square::ALL.into_iter().step_by(n + 1) {
                 for moved in [piece, Piece::new(Color::Black, PieceType::Queen)] {
                     let cont = [ContinuationKey::new(moved, target), ContinuationKey::NONE];
-                    history.update_quiet(Color::White, piece, mv, &cont, 700);
+                    history.update_quiet(Color::White, piece, mv, &cont, Bitboard::EMPTY, 700);
                 }
             }
             history.update_capture(&pos, mv, -300);

@@ -9,7 +9,7 @@ use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::{see_ge, SEE_VALUES};
 use crate::chess::movegen::kind;
 use crate::chess::stack_list::StackList;
-use crate::chess::{Move, MoveList, PieceType, Position, MAX_MOVES};
+use crate::chess::{Bitboard, Move, MoveList, PieceType, Position, MAX_MOVES};
 
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -118,6 +118,8 @@ pub struct MovePicker {
     killers: [Option<Move>; 2],
     counter: Option<Move>,
     continuation: Continuation,
+    /// The squares the opponent attacks (quiet history's threats).
+    threats: Bitboard,
     noisy: ScoredMoves,
     quiet: ScoredMoves,
     quiets: Quiets,
@@ -130,6 +132,7 @@ impl MovePicker {
         killers: [Option<Move>; 2],
         counter: Option<Move>,
         continuation: Continuation,
+        threats: Bitboard,
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
@@ -137,6 +140,7 @@ impl MovePicker {
             killers,
             counter,
             continuation,
+            threats,
             noisy: ScoredMoves::new(),
             quiet: ScoredMoves::new(),
             quiets: Quiets::All,
@@ -158,6 +162,12 @@ impl MovePicker {
             [None; 2],
             None,
             [ContinuationKey::NONE; 2],
+            // Only evasions are quiet moves sorted by history here.
+            if pos.in_check() {
+                pos.attacked_by(pos.side_to_move().flip())
+            } else {
+                Bitboard::EMPTY
+            },
         );
         picker.quiets = quiets;
         picker
@@ -279,6 +289,7 @@ impl MovePicker {
     fn sort_quiets(&mut self, pos: &Position, history: &History) {
         let color = pos.side_to_move();
         let (killers, counter, continuation) = (self.killers, self.counter, &self.continuation);
+        let threats = self.threats;
         self.quiet.sort_by_score(|mv| {
             if Some(mv) == killers[0] {
                 KILLER
@@ -288,7 +299,7 @@ impl MovePicker {
                 COUNTER
             } else {
                 pos.piece_at(mv.from()).map_or(0, |piece| {
-                    history.quiet_score(color, piece, mv, continuation)
+                    history.quiet_score(color, piece, mv, continuation, threats)
                 })
             }
         });
@@ -342,6 +353,7 @@ mod tests {
                 [legal.as_slice().first().copied(), None],
                 None,
                 [ContinuationKey::NONE; 2],
+                Bitboard::EMPTY,
             );
             let mut seen = Vec::new();
             while let Some(mv) = picker.next(&pos, &history) {
@@ -373,11 +385,21 @@ mod tests {
                 if let (false, Some(piece)) = (mv.is_noisy(), pos.piece_at(mv.from())) {
                     let bonus = (rng.below(5) as i32 - 2) * 100;
                     let cont = [ContinuationKey::NONE; 2];
-                    history.update_quiet(pos.side_to_move(), piece, mv, &cont, bonus);
+                    history.update_quiet(
+                        pos.side_to_move(),
+                        piece,
+                        mv,
+                        &cont,
+                        Bitboard::EMPTY,
+                        bonus,
+                    );
                 }
             }
             let killers = [legal.as_slice().get(3).copied(), None];
-            let picker = || MovePicker::new(None, killers, None, [ContinuationKey::NONE; 2]);
+            let picker = || {
+                let cont = [ContinuationKey::NONE; 2];
+                MovePicker::new(None, killers, None, cont, Bitboard::EMPTY)
+            };
             let mut full = picker();
             let mut expected = Vec::new();
             while let Some(mv) = full.next(&pos, &history) {

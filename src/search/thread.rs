@@ -9,7 +9,7 @@ use super::root_move::RootMove;
 use super::tablebase_root::TablebaseUse;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use crate::chess::{Move, Piece};
+use crate::chess::{Bitboard, Move, Piece};
 use crate::eval::nnue::accumulator_stack::AccumulatorStack;
 use crate::eval::nnue::network::Network;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -32,6 +32,8 @@ pub struct Frame {
     /// The late-move reduction of the move being searched from this ply (0 once its
     /// reduced search is over).
     pub reduction: i32,
+    /// The squares the side not to move attacks at this ply (quiet history's threats).
+    pub threats: Bitboard,
 }
 
 /// Everything shared by the threads of one search.
