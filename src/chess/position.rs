@@ -574,9 +574,6 @@ mod tests {
         );
     }
 
-    /// `attackers_by` skips the sliders' lookups it can; it must find what the full
-    /// `attackers_to` finds, for every square and colour, with the board's own occupancy and
-    /// with pieces lifted off it (as king moves and en passant ask).
     #[test]
     fn attacked_squares_are_every_piece_attack_own_pieces_included() {
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").expect("valid FEN");
@@ -589,6 +586,9 @@ mod tests {
         assert_eq!(start.popcount(), 22);
     }
 
+    /// `attackers_by` skips the sliders' lookups it can; it must find what the full
+    /// `attackers_to` finds, for every square and colour, with the board's own occupancy and
+    /// with pieces lifted off it (as king moves and en passant ask).
     #[test]
     fn attackers_by_agrees_with_attackers_to() {
         let fens = [

@@ -1,8 +1,8 @@
 //! Move-ordering memory of one search thread: quiet-move history (from-to, per side, and
 //! apart by whether the move leaves a square the opponent attacks and whether it enters
-//! one), continuation history (a quiet move's piece and target after the previous move's piece and
-//! target, used one and two plies back), capture history (piece, target, captured type), all
-//! with gravity; two killer moves per ply and a counter-move per previous move.
+//! one), continuation history (a quiet move's piece and target after the previous move's
+//! piece and target, used one and two plies back), capture history (piece, target, captured
+//! type), all with gravity; two killer moves per ply and a counter-move per previous move.
 
 use super::correction::CorrectionHistory;
 use super::params::{HISTORY_MAX, MAX_PLY};
