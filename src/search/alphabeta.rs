@@ -18,7 +18,7 @@
 //! stacks, and every score a node returns or stores within `±MATE`.
 
 use super::eval_scale::EvalScale;
-use super::history::{Continuation, ContinuationKey};
+use super::history::{Continuation, ContinuationKey, QuietContext};
 use super::make_move::ChildSlot;
 use super::node::{MoveFacts, NodeState, NodeType, NonPv, Pv};
 use super::ordering::MovePicker;
@@ -27,7 +27,7 @@ use super::score::{bound_of, is_valid, score_to_tt, tt_cutoff};
 use super::singular::Singular;
 use super::thread::{Shared, ThreadData};
 use super::tt::{Bound, TtEntry};
-use crate::chess::{Bitboard, Move, MoveList, Position};
+use crate::chess::{Color, Move, MoveList, Position};
 use crate::eval::lone_king::lone_king_bonus;
 use crate::eval::EVAL_LIMIT;
 use crate::rules::draw;
@@ -351,9 +351,8 @@ impl ThreadData {
         if let Some((_, mv)) = self.stack[parent].played.filter(|(_, mv)| !mv.is_noisy()) {
             let limit = HISTORY_EVAL_SWING_MAX.get();
             let bonus = (-HISTORY_EVAL_SWING_FACTOR.get() * (before + now)).clamp(-limit, limit);
-            let mover = pos.side_to_move().flip();
-            let threats = self.stack[parent].threats;
-            self.history.update_butterfly(mover, mv, threats, bonus);
+            let at = self.quiet_context(pos.side_to_move().flip(), parent);
+            self.history.update_butterfly(&at, mv, bonus);
         }
     }
 
@@ -370,8 +369,8 @@ impl ThreadData {
         let depth = node.depth;
         let mut alpha = node.alpha;
         let beta = node.beta;
-        let cont = self.continuation(ply);
-        let mut moves = self.move_source::<N>(ply, node, cont);
+        let at = self.quiet_context(pos.side_to_move(), ply);
+        let mut moves = self.move_source::<N>(ply, node, at);
         let checks = pos.check_squares();
 
         let mut best_score = node.tb_floor;
@@ -390,7 +389,7 @@ impl ThreadData {
             let facts = MoveFacts {
                 mv,
                 gives_check: checks.gives_check(pos, mv),
-                quiet_score: self.quiet_score(pos, mv, &cont, self.stack[ply].threats),
+                quiet_score: self.quiet_score(pos, mv, &at),
             };
             // The root searches every root move: `searchmoves` and the tables already chose
             // which.
@@ -474,7 +473,7 @@ impl ThreadData {
         &mut self,
         ply: usize,
         node: &NodeState,
-        cont: Continuation,
+        at: QuietContext,
     ) -> MoveSource {
         if N::ROOT {
             return MoveSource::Root(self.pv_index);
@@ -483,26 +482,27 @@ impl ThreadData {
         let killers = self.history.killers(ply);
         let counter = self.history.counter(previous);
         self.history.clear_killers(ply + 1);
-        let threats = self.stack[ply].threats;
-        MoveSource::Picker(MovePicker::new(
-            node.tt_move(),
-            killers,
-            counter,
-            cont,
-            threats,
-        ))
+        MoveSource::Picker(MovePicker::new(node.tt_move(), killers, counter, at))
+    }
+
+    /// What the quiet histories of the node at `ply` of the current line, `color` to move,
+    /// are keyed by.
+    fn quiet_context(&self, color: Color, ply: usize) -> QuietContext {
+        QuietContext {
+            color,
+            cont: self.continuation(ply),
+            threats: self.stack[ply].threats,
+        }
     }
 
     /// The history of a quiet move (0 for a capture or promotion).
     #[inline]
-    fn quiet_score(&self, pos: &Position, mv: Move, cont: &Continuation, threats: Bitboard) -> i32 {
+    fn quiet_score(&self, pos: &Position, mv: Move, at: &QuietContext) -> i32 {
         if mv.is_noisy() {
             return 0;
         }
-        pos.piece_at(mv.from()).map_or(0, |piece| {
-            self.history
-                .quiet_score(pos.side_to_move(), piece, mv, cont, threats)
-        })
+        pos.piece_at(mv.from())
+            .map_or(0, |piece| self.history.quiet_score(at, piece, mv))
     }
 
     /// How many plies deeper than the node's depth less one a move is searched: one for a
@@ -770,18 +770,14 @@ impl ThreadData {
             self.history.update_capture(pos, mv, bonus);
             return;
         }
-        let us = pos.side_to_move();
-        let cont = self.continuation(ply);
-        let threats = self.stack[ply].threats;
+        let at = self.quiet_context(pos.side_to_move(), ply);
         for &other in quiets.as_slice() {
             if let Some(piece) = pos.piece_at(other.from()) {
-                self.history
-                    .update_quiet(us, piece, other, &cont, threats, -bonus);
+                self.history.update_quiet(&at, piece, other, -bonus);
             }
         }
         if let Some(piece) = pos.piece_at(mv.from()) {
-            self.history
-                .update_quiet(us, piece, mv, &cont, threats, bonus);
+            self.history.update_quiet(&at, piece, mv, bonus);
         }
         self.history.add_killer(ply, mv);
         let previous = ply.checked_sub(1).and_then(|p| self.stack[p].played);
@@ -795,11 +791,9 @@ impl ThreadData {
             return;
         };
         if let Some((piece, mv)) = self.stack[parent].played.filter(|(_, mv)| !mv.is_noisy()) {
-            let cont = self.continuation(parent);
-            let threats = self.stack[parent].threats;
-            let them = pos.side_to_move().flip();
+            let at = self.quiet_context(pos.side_to_move().flip(), parent);
             self.history
-                .update_quiet(them, piece, mv, &cont, threats, history_bonus(depth));
+                .update_quiet(&at, piece, mv, history_bonus(depth));
         }
     }
 }

@@ -59,6 +59,19 @@ pub struct History {
     pub correction: CorrectionHistory,
 }
 
+/// What a node's quiet histories are keyed by besides the move: the side to move, the two
+/// moves before the node (continuation history) and the squares the opponent attacks (the
+/// butterfly tables).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct QuietContext {
+    /// The side to move.
+    pub color: Color,
+    /// The moves one and two plies before.
+    pub cont: Continuation,
+    /// The squares the opponent attacks.
+    pub threats: Bitboard,
+}
+
 /// Which of the four butterfly tables `mv` uses: whether it leaves a square in `threats`
 /// (a piece escaping an attack) and whether it enters one.
 #[inline]
@@ -134,38 +147,24 @@ impl History {
         self.correction.reset();
     }
 
-    /// Score of quiet `mv` by `piece` for `color` after the moves in `cont`, with the
-    /// opponent attacking `threats`: butterfly plus both continuation histories.
+    /// Score of quiet `mv` by `piece` at a node of context `at`: butterfly plus both
+    /// continuation histories.
     #[inline]
-    pub fn quiet_score(
-        &self,
-        color: Color,
-        piece: Piece,
-        mv: Move,
-        cont: &Continuation,
-        threats: Bitboard,
-    ) -> i32 {
-        let mut score = i32::from(self.butterfly(color, mv, threats));
-        for key in cont {
+    pub fn quiet_score(&self, at: &QuietContext, piece: Piece, mv: Move) -> i32 {
+        let mut score = i32::from(self.butterfly(at, mv));
+        for key in &at.cont {
             let table = &self.continuation[usize::from(key.0)];
             score += i32::from(table[piece.index()][mv.to().index()]);
         }
         score
     }
 
-    /// Rewards (positive `bonus`) or punishes quiet `mv` by `piece` in every table.
+    /// Rewards (positive `bonus`) or punishes quiet `mv` by `piece`, at a node of context
+    /// `at`, in every table.
     #[inline]
-    pub fn update_quiet(
-        &mut self,
-        color: Color,
-        piece: Piece,
-        mv: Move,
-        cont: &Continuation,
-        threats: Bitboard,
-        bonus: i32,
-    ) {
-        self.update_butterfly(color, mv, threats, bonus);
-        for &key in cont {
+    pub fn update_quiet(&mut self, at: &QuietContext, piece: Piece, mv: Move, bonus: i32) {
+        self.update_butterfly(at, mv, bonus);
+        for &key in &at.cont {
             if key != ContinuationKey::NONE {
                 let index = usize::from(key.0);
                 self.written[index / 64] |= 1 << (index % 64);
@@ -177,22 +176,20 @@ impl History {
         }
     }
 
-    /// Rewards or punishes quiet `mv` for `color`, the opponent attacking `threats`, in the
-    /// butterfly table alone.
+    /// Rewards or punishes quiet `mv`, at a node of context `at`, in the butterfly table
+    /// alone.
     #[inline]
-    pub fn update_butterfly(&mut self, color: Color, mv: Move, threats: Bitboard, bonus: i32) {
-        let slot = threat_index(mv, threats);
-        apply(
-            &mut self.quiet[color.index()][slot][mv.from().index()][mv.to().index()],
-            bonus,
-        );
+    pub fn update_butterfly(&mut self, at: &QuietContext, mv: Move, bonus: i32) {
+        let slot = threat_index(mv, at.threats);
+        let entry = &mut self.quiet[at.color.index()][slot][mv.from().index()][mv.to().index()];
+        apply(entry, bonus);
     }
 
-    /// The butterfly entry of `mv` for `color`, the opponent attacking `threats`.
+    /// The butterfly entry of `mv` at a node of context `at`.
     #[inline]
-    fn butterfly(&self, color: Color, mv: Move, threats: Bitboard) -> i16 {
-        let slot = threat_index(mv, threats);
-        self.quiet[color.index()][slot][mv.from().index()][mv.to().index()]
+    fn butterfly(&self, at: &QuietContext, mv: Move) -> i16 {
+        let slot = threat_index(mv, at.threats);
+        self.quiet[at.color.index()][slot][mv.from().index()][mv.to().index()]
     }
 
     /// Score of noisy move `mv` in `pos` (before it is played).
@@ -302,48 +299,41 @@ mod tests {
         (knight, mv, after)
     }
 
+    /// White's context at a node after `cont`, the opponent attacking `threats`.
+    fn white(cont: Continuation, threats: Bitboard) -> QuietContext {
+        QuietContext {
+            color: Color::White,
+            cont,
+            threats,
+        }
+    }
+
     #[test]
     fn continuation_history_scores_the_pair_it_learned() {
         let (knight, mv, after) = knight_to_f3_after_e5();
         let none = ContinuationKey::NONE;
         let mut history = History::new();
-        history.update_quiet(
-            Color::White,
-            knight,
-            mv,
-            &[after, none],
-            Bitboard::EMPTY,
-            1000,
-        );
-        assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[after, none], Bitboard::EMPTY),
-            2000
-        );
-        assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[none, none], Bitboard::EMPTY),
-            1000
-        );
+        let at = |cont| white(cont, Bitboard::EMPTY);
+        history.update_quiet(&at([after, none]), knight, mv, 1000);
+        assert_eq!(history.quiet_score(&at([after, none]), knight, mv), 2000);
+        assert_eq!(history.quiet_score(&at([none, none]), knight, mv), 1000);
         history.age();
-        assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[none, after], Bitboard::EMPTY),
-            1000
-        );
+        assert_eq!(history.quiet_score(&at([none, after]), knight, mv), 1000);
     }
 
     #[test]
     fn a_butterfly_update_leaves_the_continuation_tables_alone() {
         let (knight, mv, after) = knight_to_f3_after_e5();
         let mut history = History::new();
-        history.update_butterfly(Color::White, mv, Bitboard::EMPTY, -600);
         let none = ContinuationKey::NONE;
-        assert_eq!(
-            history.quiet_score(Color::White, knight, mv, &[after, none], Bitboard::EMPTY),
-            -600
-        );
-        assert_eq!(
-            history.quiet_score(Color::Black, knight, mv, &[after, none], Bitboard::EMPTY),
-            0
-        );
+        let at = white([after, none], Bitboard::EMPTY);
+        history.update_butterfly(&at, mv, -600);
+        assert_eq!(history.quiet_score(&at, knight, mv), -600);
+        let black = QuietContext {
+            color: Color::Black,
+            ..at
+        };
+        assert_eq!(history.quiet_score(&black, knight, mv), 0);
         assert_eq!(history.written, NO_TABLES);
     }
 
@@ -353,8 +343,8 @@ mod tests {
         let none = [ContinuationKey::NONE; 2];
         let mut history = History::new();
         let attacked_from = Bitboard::from_square(Square::G1);
-        history.update_butterfly(Color::White, mv, attacked_from, 800);
-        let score = |threats| history.quiet_score(Color::White, knight, mv, &none, threats);
+        history.update_butterfly(&white(none, attacked_from), mv, 800);
+        let score = |threats| history.quiet_score(&white(none, threats), knight, mv);
         assert_eq!(score(attacked_from), 800);
         assert_eq!(score(Bitboard::EMPTY), 0);
         assert_eq!(score(Bitboard::from_square(Square::F3)), 0);
@@ -377,7 +367,8 @@ mod tests {
             for target in Square::ALL.into_iter().step_by(n + 1) {
                 for moved in [piece, Piece::new(Color::Black, PieceType::Queen)] {
                     let cont = [ContinuationKey::new(moved, target), ContinuationKey::NONE];
-                    history.update_quiet(Color::White, piece, mv, &cont, Bitboard::EMPTY, 700);
+                    let at = white(cont, Bitboard::from_square(target));
+                    history.update_quiet(&at, piece, mv, 700);
                 }
             }
             history.update_capture(&pos, mv, -300);

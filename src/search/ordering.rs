@@ -4,7 +4,7 @@
 //! butterfly and continuation history), and last the captures that lose material by static
 //! exchange. Quiescence pickers hand out no quiets, or only those that give check.
 
-use super::history::{Continuation, ContinuationKey, History};
+use super::history::{ContinuationKey, History, QuietContext};
 use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::{see_ge, SEE_VALUES};
 use crate::chess::movegen::kind;
@@ -117,9 +117,8 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-    continuation: Continuation,
-    /// The squares the opponent attacks (quiet history's threats).
-    threats: Bitboard,
+    /// What the quiet histories are keyed by.
+    context: QuietContext,
     noisy: ScoredMoves,
     quiet: ScoredMoves,
     quiets: Quiets,
@@ -131,16 +130,14 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
-        continuation: Continuation,
-        threats: Bitboard,
+        context: QuietContext,
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
             killers,
             counter,
-            continuation,
-            threats,
+            context,
             noisy: ScoredMoves::new(),
             quiet: ScoredMoves::new(),
             quiets: Quiets::All,
@@ -161,12 +158,15 @@ impl MovePicker {
             tt_move.filter(|&mv| quiets == Quiets::All || mv.is_noisy()),
             [None; 2],
             None,
-            [ContinuationKey::NONE; 2],
-            // Only evasions are quiet moves sorted by history here.
-            if pos.in_check() {
-                pos.attacked_by(pos.side_to_move().flip())
-            } else {
-                Bitboard::EMPTY
+            QuietContext {
+                color: pos.side_to_move(),
+                cont: [ContinuationKey::NONE; 2],
+                // Only evasions are quiet moves sorted by history here.
+                threats: if pos.in_check() {
+                    pos.attacked_by(pos.side_to_move().flip())
+                } else {
+                    Bitboard::EMPTY
+                },
             },
         );
         picker.quiets = quiets;
@@ -287,9 +287,7 @@ impl MovePicker {
 
     /// Orders the quiets: the killers, the counter-move, then by history.
     fn sort_quiets(&mut self, pos: &Position, history: &History) {
-        let color = pos.side_to_move();
-        let (killers, counter, continuation) = (self.killers, self.counter, &self.continuation);
-        let threats = self.threats;
+        let (killers, counter, context) = (self.killers, self.counter, &self.context);
         self.quiet.sort_by_score(|mv| {
             if Some(mv) == killers[0] {
                 KILLER
@@ -298,9 +296,8 @@ impl MovePicker {
             } else if Some(mv) == counter {
                 COUNTER
             } else {
-                pos.piece_at(mv.from()).map_or(0, |piece| {
-                    history.quiet_score(color, piece, mv, continuation, threats)
-                })
+                pos.piece_at(mv.from())
+                    .map_or(0, |piece| history.quiet_score(context, piece, mv))
             }
         });
     }
@@ -309,6 +306,15 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The quiet-history context of a node at `pos` with no moves before it.
+    fn context(pos: &Position) -> QuietContext {
+        QuietContext {
+            color: pos.side_to_move(),
+            cont: [ContinuationKey::NONE; 2],
+            threats: pos.attacked_by(pos.side_to_move().flip()),
+        }
+    }
 
     #[test]
     fn sort_puts_higher_scores_first_and_keeps_the_order_of_equal_ones() {
@@ -352,8 +358,7 @@ mod tests {
                 tt,
                 [legal.as_slice().first().copied(), None],
                 None,
-                [ContinuationKey::NONE; 2],
-                Bitboard::EMPTY,
+                context(&pos),
             );
             let mut seen = Vec::new();
             while let Some(mv) = picker.next(&pos, &history) {
@@ -384,22 +389,11 @@ mod tests {
             for &mv in legal.as_slice() {
                 if let (false, Some(piece)) = (mv.is_noisy(), pos.piece_at(mv.from())) {
                     let bonus = (rng.below(5) as i32 - 2) * 100;
-                    let cont = [ContinuationKey::NONE; 2];
-                    history.update_quiet(
-                        pos.side_to_move(),
-                        piece,
-                        mv,
-                        &cont,
-                        Bitboard::EMPTY,
-                        bonus,
-                    );
+                    history.update_quiet(&context(&pos), piece, mv, bonus);
                 }
             }
             let killers = [legal.as_slice().get(3).copied(), None];
-            let picker = || {
-                let cont = [ContinuationKey::NONE; 2];
-                MovePicker::new(None, killers, None, cont, Bitboard::EMPTY)
-            };
+            let picker = || MovePicker::new(None, killers, None, context(&pos));
             let mut full = picker();
             let mut expected = Vec::new();
             while let Some(mv) = full.next(&pos, &history) {
