@@ -232,7 +232,6 @@ impl ThreadData {
         };
         let (static_eval, improving) = self.static_eval(pos, raw_eval, ply);
         if excluded.is_none() {
-            self.stack[ply].threats = pos.attacked_by(pos.side_to_move().flip());
             self.learn_from_eval_swing(pos, ply);
             depth += self.hindsight_depth(ply, depth);
         }
@@ -369,6 +368,9 @@ impl ThreadData {
         let depth = node.depth;
         let mut alpha = node.alpha;
         let beta = node.beta;
+        // Found only here, where moves are searched: a node pruned whole never needs them,
+        // and only the quiet moves of nodes that reach this point are scored or taught.
+        self.stack[ply].threats = pos.attacked_by(pos.side_to_move().flip());
         let at = self.quiet_context(pos.side_to_move(), ply);
         let mut moves = self.move_source::<N>(ply, node, at);
         let checks = pos.check_squares();

@@ -26,7 +26,6 @@ impl ThreadData {
         self.root_moves_done = 0;
         self.seldepth = 0;
         self.accumulators.refresh(&self.net, pos, 0);
-        self.stack[0].threats = pos.attacked_by(pos.side_to_move().flip());
         let raw_eval = (!pos.in_check()).then(|| self.evaluate(pos, 0));
         let (static_eval, _) = self.static_eval(pos, raw_eval, 0);
         NodeState {

@@ -32,7 +32,8 @@ pub struct Frame {
     /// The late-move reduction of the move being searched from this ply (0 once its
     /// reduced search is over).
     pub reduction: i32,
-    /// The squares the side not to move attacks at this ply (quiet history's threats).
+    /// The squares the side not to move attacks at this ply (quiet history's threats), set
+    /// when the node's moves are searched.
     pub threats: Bitboard,
 }
 
