@@ -367,6 +367,27 @@ fn movetime_and_clock_limits_end_the_search() {
     }
 }
 
+// Far more threads than cores must not cost the clock: the threads' memory is taken when
+// `Threads` is set, not on `go`, and any thread stops the search when the time is up (the
+// main thread is starved among 1,024). Before, this 3-second clock took 8 to 46 seconds.
+#[test]
+fn the_most_threads_on_a_small_machine_keep_a_short_clock() {
+    let mut s = Session::start();
+    s.send("setoption name Threads value 1024");
+    s.send("isready");
+    let lines = s.read_until(LONG, |line| line == "readyok");
+    assert_eq!(lines, ["readyok"]);
+    for moves in [vec![], vec!["e2e4"]] {
+        s.send(&format!("position startpos moves {}", moves.join(" ")));
+        s.sync();
+        let started = Instant::now();
+        let (_, best) = s.go("go wtime 3000 btime 3000", LONG);
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(3), "{best} after {took:?}");
+        assert!(legal_from_start(&moves, &best), "{best}");
+    }
+}
+
 #[test]
 fn infinite_search_waits_for_stop_and_answers_isready() {
     let mut s = Session::start();

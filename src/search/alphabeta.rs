@@ -65,7 +65,7 @@ fn history_bonus(depth: i32) -> i32 {
 impl ThreadData {
     /// Counts a node. A thread that reaches the node limit on its own stops the search at
     /// once, so that `go nodes` with one thread searches exactly that many; every 1024 nodes
-    /// the limit is checked against all threads' nodes, and the main thread checks the clock.
+    /// the limit is checked against all threads' nodes and the clock.
     #[inline]
     pub(super) fn visit(&mut self, shared: &Shared) {
         self.nodes += 1;
@@ -74,12 +74,12 @@ impl ThreadData {
         }
         if self.nodes & 1023 == 0 {
             shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-            // Any thread may end a node-limited search: with more threads than cores the
-            // main thread can be starved. Only the main thread reads the clock.
+            // Any thread may end the search: with more threads than cores the main thread
+            // can be starved for seconds, and the clock must still be kept.
             let over_nodes = shared
                 .node_limit
                 .is_some_and(|limit| shared.total_nodes() >= limit);
-            let over_time = self.id == 0 && self.completed_depth >= 1 && shared.time.hard_expired();
+            let over_time = shared.time.hard_expired();
             if over_nodes || over_time {
                 shared.stop.store(true, Ordering::Relaxed);
             }

@@ -116,10 +116,7 @@ pub fn search_afresh(
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
-    for history in histories.iter_mut() {
-        history.reset();
-    }
-    run_search(job, tt, histories, control, report)
+    run_search(job, tt, histories, Memory::Emptied, control, report)
 }
 
 /// [`search`] that starts from the move-ordering memory of the game's earlier searches in
@@ -131,10 +128,34 @@ pub fn search_continuing(
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
-    for history in histories.iter_mut() {
-        history.age();
+    run_search(job, tt, histories, Memory::Aged, control, report)
+}
+
+/// What a search does with the move-ordering memory it is given, each thread with its own
+/// at its start: so that a search with many threads does not wait while one thread goes
+/// through all their tables.
+#[derive(Clone, Copy)]
+enum Memory {
+    /// Emptied: a search unrelated to the one before.
+    Emptied,
+    /// Aged: the next search of the same game.
+    Aged,
+}
+
+impl Memory {
+    fn prepare(self, history: &mut History) {
+        match self {
+            Memory::Emptied => history.reset(),
+            Memory::Aged => history.age(),
+        }
     }
-    run_search(job, tt, histories, control, report)
+}
+
+/// Makes `histories` hold one history for each of `threads` threads, taking the memory of
+/// the new ones now: the engine calls it when `Threads` changes, so that no `go` pays for
+/// it on its clock (1.6 MB a thread).
+pub fn size_histories(histories: &mut Histories, threads: usize) {
+    histories.resize_with(threads.max(1), History::new);
 }
 
 /// A search with the histories as they are, leaving them there.
@@ -142,6 +163,7 @@ fn run_search(
     job: &SearchJob,
     tt: &TranspositionTable,
     histories: &mut Histories,
+    memory: Memory,
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
@@ -182,38 +204,62 @@ fn run_search(
         live: control.live.as_deref(),
     };
     let selective = job.limits.mate.is_none();
-    histories.resize_with(threads, History::new);
-    let mut workers: Vec<ThreadData> = histories
-        .drain(..)
-        .enumerate()
-        .map(|(id, ordering)| {
-            let net = Arc::clone(&job.net);
-            let mut td = ThreadData::new(id, &job.game_keys, root_moves.clone(), ordering, net);
-            td.tablebase = tree_tablebase.clone();
-            td.selective = selective;
-            td
-        })
-        .collect();
-    let (main, helpers) = workers.split_at_mut(1);
-    let main = &mut main[0];
-    std::thread::scope(|scope| {
+    size_histories(histories, threads);
+    // Each thread prepares its own memory, and the main thread starts searching before the
+    // helpers have: with more threads than cores it could otherwise spend its clock on them.
+    let worker = |id: usize, mut history: Box<History>| {
+        memory.prepare(&mut history);
+        let net = Arc::clone(&job.net);
+        let mut td = ThreadData::new(id, &job.game_keys, root_moves.clone(), history, net);
+        td.tablebase = tree_tablebase.clone();
+        td.selective = selective;
+        td
+    };
+    let mut unused = Histories::new();
+    let mut memories = histories.drain(..);
+    let main_history = memories.next().unwrap_or_else(History::new);
+    let mut workers = std::thread::scope(|scope| {
+        let shared = &shared;
+        let worker = &worker;
+        let helpers: Vec<_> = memories
+            .enumerate()
+            .filter_map(|(index, history)| {
+                let id = index + 1;
+                let spawned = std::thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        // Started after the search ended (more threads than cores, a short
+                        // clock): nothing to search, and its memory stays as it was.
+                        if shared.stopped() {
+                            return Err(history);
+                        }
+                        let mut td = worker(id, history);
+                        iterate(&mut td, shared, job, None);
+                        Ok(td)
+                    });
+                spawned
+                    .map_err(|e| log::warn!("could not start search thread {id}: {e}"))
+                    .ok()
+            })
+            .collect();
+        let mut main = worker(0, main_history);
+        iterate(&mut main, shared, job, Some(report));
+        shared.stop.store(true, Ordering::Relaxed);
+        let mut workers = vec![main];
         for helper in helpers {
-            let shared = &shared;
-            let id = helper.id;
-            let spawned = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, move || iterate(helper, shared, job, None));
-            if let Err(e) = spawned {
-                log::warn!("could not start search thread {id}: {e}");
+            match helper.join() {
+                Ok(Ok(td)) => workers.push(td),
+                Ok(Err(history)) => unused.push(history),
+                Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        iterate(main, &shared, job, Some(report));
-        shared.stop.store(true, Ordering::Relaxed);
+        workers
     });
 
     let result = conclude(&mut workers, &shared, job, root_ranked.is_some(), report);
     histories.extend(workers.into_iter().map(|td| td.history));
+    histories.append(&mut unused);
     result
 }
 
@@ -248,7 +294,7 @@ fn conclude(
     for td in workers.iter() {
         shared.nodes[td.id].store(td.nodes, Ordering::Relaxed);
     }
-    let chosen = best_thread(workers, job.multipv).id;
+    let chosen = best_thread(workers, job.multipv);
     let converting = ranked && progress_first(&mut workers[chosen].root_moves);
     let chosen = &workers[chosen];
     // The last word on the search: its move and every node searched, unless the main
@@ -275,18 +321,18 @@ fn conclude(
     }
 }
 
-/// The thread whose move is played: a helper that searched at least the main thread's
-/// depth with a better score saw more than the main thread did. With MultiPV the main
-/// thread's lines stand, as reported.
-fn best_thread(workers: &[ThreadData], multipv: usize) -> &ThreadData {
-    let main = &workers[0];
+/// The index in `workers` (the main thread first) of the thread whose move is played: a
+/// helper that searched at least the main thread's depth with a better score saw more than
+/// the main thread did. With MultiPV the main thread's lines stand, as reported.
+fn best_thread(workers: &[ThreadData], multipv: usize) -> usize {
     if multipv > 1 {
-        return main;
+        return 0;
     }
-    workers[1..].iter().fold(main, |best, td| {
-        let deep_enough = td.result_depth >= best.result_depth.max(1);
-        if deep_enough && td.root_moves[0].score > best.root_moves[0].score {
-            td
+    (1..workers.len()).fold(0, |best, index| {
+        let (td, best_td) = (&workers[index], &workers[best]);
+        let deep_enough = td.result_depth >= best_td.result_depth.max(1);
+        if deep_enough && td.root_moves[0].score > best_td.root_moves[0].score {
+            index
         } else {
             best
         }

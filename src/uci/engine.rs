@@ -22,7 +22,7 @@ use crate::search::rng::SplitMix64;
 use crate::search::strength::{search_at, Strength};
 use crate::search::tablebase_root::TablebaseUse;
 use crate::search::tt::{HashAllocError, TranspositionTable};
-use crate::search::{Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
+use crate::search::{size_histories, Histories, SearchControl, SearchJob, SEARCH_STACK_BYTES};
 use crate::tablebase::Tablebase;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -168,7 +168,8 @@ impl Engine {
                 self.histories
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
-                    .clear();
+                    .iter_mut()
+                    .for_each(|history| history.reset());
                 self.game = Game::startpos();
                 self.games += 1;
                 self.strength_rng = strength_rng(self.games);
@@ -254,6 +255,16 @@ impl Engine {
         }
     }
 
+    /// One move-ordering memory for each search thread, taken now rather than on a `go`'s
+    /// clock.
+    fn size_histories(&mut self) {
+        let mut histories = self
+            .histories
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        size_histories(&mut histories, self.options.threads);
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let hash_mb = self.options.hash_mb;
         match self.options.set(name, value) {
@@ -273,6 +284,7 @@ impl Engine {
                     }
                     OptionEffect::LoadNetwork => self.load_network(),
                     OptionEffect::LoadTablebase => self.load_tablebase(),
+                    OptionEffect::SizeHistories => self.size_histories(),
                 }
             }
         }

@@ -109,6 +109,8 @@ pub enum OptionEffect {
     LoadNetwork,
     /// Load the tables of `SyzygyPath` (or drop them, when empty).
     LoadTablebase,
+    /// Take (or give back) the move-ordering memory of each search thread.
+    SizeHistories,
 }
 
 /// One UCI option: a row of [`OPTIONS`].
@@ -190,7 +192,7 @@ pub static OPTIONS: [UciOption; 17] = [
             max: 1024,
             apply: |options, value| options.threads = value as usize,
         }),
-        effect: OptionEffect::None,
+        effect: OptionEffect::SizeHistories,
     },
     UciOption {
         name: "MultiPV",
