@@ -381,7 +381,7 @@ fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
             &["--scale-as", scale_as, "--name", "net 0"],
         )
     };
-    let (code, _, err) = train("data/nets/net11.ckpt");
+    let (code, _, err) = train("data/nets/net12.ckpt");
     assert_eq!(code, Some(0), "{err:#?}");
     let rescaled: Vec<&String> = err
         .iter()

@@ -15,7 +15,7 @@ mod fixtures;
 use fixtures::fixture_fens;
 
 /// The float checkpoint `ferrite train` wrote with the embedded network.
-const CHECKPOINT: &[u8] = include_bytes!("../data/nets/net11.ckpt");
+const CHECKPOINT: &[u8] = include_bytes!("../data/nets/net12.ckpt");
 
 /// Mean gap allowed between the embedded network and its float checkpoint over the positions
 /// below, centipawns. The first network embedded measured 6.1 (the output

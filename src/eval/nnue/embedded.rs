@@ -1,7 +1,7 @@
 //! The network built into the binary: the evaluation unless `EvalFile` or `--eval-file`
-//! names another. Its file lives beside this module, `net/ferrite.nnue` (net 11); the float
+//! names another. Its file lives beside this module, `net/ferrite.nnue` (net 12); the float
 //! checkpoint `ferrite train` wrote with it lives with the training data, in
-//! `data/nets/net11.ckpt` (the tests in `tests/eval.rs` check that the two agree). A new
+//! `data/nets/net12.ckpt` (the tests in `tests/eval.rs` check that the two agree). A new
 //! network replaces the file and adds its checkpoint there; a file of the wrong size fails
 //! the build, as the bytes are typed `[u8; NET_BYTES]`, and one whose header is not this
 //! engine's fails the test below.
