@@ -116,7 +116,7 @@ pub fn search_afresh(
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
-    run_search(job, tt, histories, Memory::Emptied, control, report)
+    run_search(job, tt, histories, History::reset, control, report)
 }
 
 /// [`search`] that starts from the move-ordering memory of the game's earlier searches in
@@ -128,27 +128,7 @@ pub fn search_continuing(
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
-    run_search(job, tt, histories, Memory::Aged, control, report)
-}
-
-/// What a search does with the move-ordering memory it is given, each thread with its own
-/// at its start: so that a search with many threads does not wait while one thread goes
-/// through all their tables.
-#[derive(Clone, Copy)]
-enum Memory {
-    /// Emptied: a search unrelated to the one before.
-    Emptied,
-    /// Aged: the next search of the same game.
-    Aged,
-}
-
-impl Memory {
-    fn prepare(self, history: &mut History) {
-        match self {
-            Memory::Emptied => history.reset(),
-            Memory::Aged => history.age(),
-        }
-    }
+    run_search(job, tt, histories, History::age, control, report)
 }
 
 /// Makes `histories` hold one history for each of `threads` threads, taking the memory of
@@ -158,12 +138,13 @@ pub fn size_histories(histories: &mut Histories, threads: usize) {
     histories.resize_with(threads.max(1), History::new);
 }
 
-/// A search with the histories as they are, leaving them there.
+/// A search from the histories, leaving its own there; each thread readies its history with
+/// `prepare` (emptied or aged) before it searches.
 fn run_search(
     job: &SearchJob,
     tt: &TranspositionTable,
     histories: &mut Histories,
-    memory: Memory,
+    prepare: fn(&mut History),
     control: &SearchControl,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult {
@@ -208,7 +189,7 @@ fn run_search(
     // Each thread prepares its own memory, and the main thread starts searching before the
     // helpers have: with more threads than cores it could otherwise spend its clock on them.
     let worker = |id: usize, mut history: Box<History>| {
-        memory.prepare(&mut history);
+        prepare(&mut history);
         let net = Arc::clone(&job.net);
         let mut td = ThreadData::new(id, &job.game_keys, root_moves.clone(), history, net);
         td.tablebase = tree_tablebase.clone();
