@@ -111,7 +111,7 @@ fn subcommands_and_flags_still_go_to_clap() {
     assert!(ok && lines[0] == "Nodes searched: 8902", "{lines:#?}");
     let (ok, lines) = ferrite(&["spsa"], "");
     assert!(ok, "{lines:#?}");
-    assert!(lines.contains(&"RFP_MARGIN, int, 80, 30, 200, 8.5, 0.002".to_string()));
+    assert!(lines.contains(&"RFP_MARGIN, int, 83, 30, 200, 8.5, 0.002".to_string()));
     assert_eq!(
         lines.len(),
         ferrite::search::params::TUNABLES.len(),
@@ -662,17 +662,17 @@ fn data_pgn_writes_the_first_games_with_their_tags_evals_and_every_ply() {
         (
             "1-0",
             "r1bqkbnr/1p1p1ppp/4p3/p1p5/1nP5/P4QP1/1P1PPP1P/RNB1KBNR w KQkq - 2 3",
-            "3. axb4 {[%eval 2.73]} 3... cxb4 {[%eval 2.88]} 4. e4 {[%eval 2.94]} 4... d5",
+            "3. axb4 {[%eval 2.94]} 3... cxb4 {[%eval 3.10]} 4. e4 {[%eval 3.17]} 4... d5",
         ),
         (
             "0-1",
             "rnbqkb1r/pp2p1pp/3p1n2/2p5/5p2/1P2P2P/P1PP1PP1/RNBQKBNR w KQkq - 0 3",
-            "3. exf4 {[%eval 0.75]} 3... g6 {[%eval 0.51]} 4. Nf3 {[%eval 0.47]} 4... Bg7",
+            "3. exf4 {[%eval 0.80]} 3... g6 {[%eval 0.55]} 4. Nf3 {[%eval 0.51]} 4... Bg7",
         ),
         (
             "1/2-1/2",
             "r1bqk2r/ppppbp1p/2n2n2/4p1p1/P3B3/N5P1/1PPPPP1P/R1BQK1NR w KQkq - 0 3",
-            "3. Bg2 {[%eval -0.22]} 3... d5 {[%eval -0.38]} 4. d3 {[%eval -0.33]} 4... g4",
+            "3. Bg2 {[%eval -0.24]} 3... d5 {[%eval -0.41]} 4. d3 {[%eval -0.36]} 4... g4",
         ),
     ];
     for (round, (game, (result, fen, _))) in games.iter().zip(&expected).enumerate() {

@@ -851,11 +851,12 @@ mod tests {
 
     #[test]
     fn a_reduced_move_that_clearly_lost_ground_loses_a_ply_more() {
-        assert_eq!(hindsight(2, 50, Some(51), 6), -1);
+        let beyond = Some(HINDSIGHT_MARGIN.get() - 50 + 1);
+        assert_eq!(hindsight(2, 50, beyond, 6), -1);
         // A loss of exactly the margin, a reduction of one ply, a node at depth 1.
-        assert_eq!(hindsight(2, 50, Some(50), 6), 0);
-        assert_eq!(hindsight(1, 50, Some(51), 6), 0);
-        assert_eq!(hindsight(2, 50, Some(51), 1), 0);
+        assert_eq!(hindsight(2, 50, Some(HINDSIGHT_MARGIN.get() - 50), 6), 0);
+        assert_eq!(hindsight(1, 50, beyond, 6), 0);
+        assert_eq!(hindsight(2, 50, beyond, 1), 0);
     }
 
     #[test]

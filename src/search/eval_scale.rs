@@ -52,19 +52,19 @@ mod tests {
             Position::from_fen("r1bqk2r/ppppppp1/8/8/8/8/PPPPPPP1/R1BQK2R w KQkq - 0 1")
                 .expect("valid");
         assert_eq!(wdl::material(&reference), 58);
-        assert_eq!(EvalScale::of(&reference).apply(1000), 930);
+        assert_eq!(EvalScale::of(&reference).apply(1000), 860);
         let start = Position::startpos();
         let pawn_ending = Position::from_fen("4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1").expect("valid");
         assert_eq!(
             EvalScale::of(&start),
             EvalScale {
-                numerator: 93 * (100 + 78),
-                denominator: 100 * (100 + 58)
+                numerator: 86 * (94 + 78),
+                denominator: 100 * (94 + 58)
             }
         );
-        assert_eq!(EvalScale::of(&start).apply(1000), 1047);
-        assert_eq!(EvalScale::of(&start).apply(-1000), -1047);
-        assert_eq!(EvalScale::of(&pawn_ending).apply(1000), 612);
-        assert!((EvalScale::of(&pawn_ending).factor() - 0.93 * 104.0 / 158.0).abs() < 1e-12);
+        assert_eq!(EvalScale::of(&start).apply(1000), 973);
+        assert_eq!(EvalScale::of(&start).apply(-1000), -973);
+        assert_eq!(EvalScale::of(&pawn_ending).apply(1000), 554);
+        assert!((EvalScale::of(&pawn_ending).factor() - 0.86 * 98.0 / 152.0).abs() < 1e-12);
     }
 }

@@ -214,17 +214,17 @@ mod tests {
             History::new(),
             crate::eval::nnue::embedded(),
         );
-        // 0.75 + ln 10 × ln 10 / 2.25 = 3.106 plies.
-        assert_eq!(td.reduction(10, 10), 3181);
+        // 0.81 + ln 10 × ln 10 / 2.22 = 3.198 plies.
+        assert_eq!(td.reduction(10, 10), 3275);
         assert_eq!(td.reduction(10, 10).div_euclid(PLY), 3);
-        // The first move at depth 1: the base alone, 0.75 plies, which rounds down to none.
-        assert_eq!(td.reduction(1, 1), 768);
+        // The first move at depth 1: the base alone, 0.81 plies, which rounds down to none.
+        assert_eq!(td.reduction(1, 1), 829);
         assert_eq!(td.reduction(1, 1).div_euclid(PLY), 0);
-        // Half a ply of history (6,144 of 12,288) takes 3.106 plies to 2.606, and so to 2:
+        // Half a ply of history (6,037 of 12,074) takes 3.198 plies to 2.698, and so to 2:
         // in whole plies it would have counted for nothing.
-        assert_eq!(td.reduction_after_history(10, 10, 6144), 3181 - 512);
-        assert_eq!(td.reduction_after_history(10, 10, 6144).div_euclid(PLY), 2);
-        assert_eq!(td.reduction_after_history(10, 10, -6144).div_euclid(PLY), 3);
+        assert_eq!(td.reduction_after_history(10, 10, 6037), 3275 - 512);
+        assert_eq!(td.reduction_after_history(10, 10, 6037).div_euclid(PLY), 2);
+        assert_eq!(td.reduction_after_history(10, 10, -6037).div_euclid(PLY), 3);
         // Depths and move numbers beyond the table share its last entries.
         assert_eq!(td.reduction(80, 200), td.reduction(63, 63));
     }
