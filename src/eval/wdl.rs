@@ -18,10 +18,10 @@ use crate::chess::{PieceType, Position};
 /// `data/selfplay-s22.games` (1,839,134 positions fitted, 203,497 held out; held-out loss
 /// 0.57526), then carried to the search's scale of SPSA on net 12 (`EVAL_SCALE` 93 to 86,
 /// `MATERIAL_SCALE_BASE` 100 to 94): `a` and `b` at each material times the ratio of the new
-/// scale to the old there, refitted as cubics (at most 0.03 cp off). Every network is trained
-/// to its predecessor's scale (`ferrite train --scale-as`), so one model serves them; refit
-/// when the network or the search's scale changes, and keep the refit if it does better on
-/// held-out games (docs/networks.md).
+/// scale to the old there, refitted as cubics by least squares over materials 17 to 78 (at most
+/// 0.03 cp off). Every network is trained to its predecessor's scale (`ferrite train
+/// --scale-as`), so one model serves them; refit when the network or the search's scale
+/// changes, and keep the refit if it does better on held-out games (docs/networks.md).
 pub const MODEL: WdlModel = WdlModel {
     a: [29.737, 162.393, -455.553, 347.349],
     b: [58.039, -82.350, 22.002, 69.792],
