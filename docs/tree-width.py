@@ -10,10 +10,13 @@ depth before), one column pair per engine.
 With `--pgn`, the positions are instead those after plies 7 to 47 of the file's first
 `--games` games, searched one after another as in a game (`ucinewgame` only between games,
 `position fen ... moves ...`), so each search starts from the table the one before left.
-Node counts do not depend on the machine's speed, so this may run beside other work.
+`--hash` sets every engine's table size (16 MiB unless given), to see what a larger table
+saves a warm search. Node counts do not depend on the machine's speed, so this may run beside
+other work.
 
     python3 docs/tree-width.py --depth 16 target/release/ferrite /usr/games/stockfish
     python3 docs/tree-width.py --depth 18 --pgn games.pgn --games 4 ENGINE ENGINE
+    python3 docs/tree-width.py --depth 19 --pgn games.pgn --games 6 --hash 64 ENGINE
 """
 
 import argparse
@@ -51,9 +54,9 @@ def games(pgn, count):
 
 
 class Engine:
-    """One UCI engine over a pipe, one thread and a 16 MiB table as in the bench."""
+    """One UCI engine over a pipe, one thread and a table of `hash_mb` MiB."""
 
-    def __init__(self, command):
+    def __init__(self, command, hash_mb):
         self.name = command.rsplit("/", 1)[-1]
         self.process = subprocess.Popen(
             [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
@@ -61,7 +64,7 @@ class Engine:
         self.send("uci")
         self.wait_for("uciok")
         self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 16")
+        self.send(f"setoption name Hash value {hash_mb}")
 
     def send(self, line):
         self.process.stdin.write(line + "\n")
@@ -102,8 +105,9 @@ def main():
     parser.add_argument("--depth", type=int, default=16)
     parser.add_argument("--pgn", help="search positions of these games instead of the bench's")
     parser.add_argument("--games", type=int, default=4, help="games of --pgn to use")
+    parser.add_argument("--hash", type=int, default=16, help="each engine's table in MiB")
     args = parser.parse_args()
-    engines = [Engine(command) for command in args.engines]
+    engines = [Engine(command, args.hash) for command in args.engines]
     logs = [[] for _ in engines]
     for game in games(args.pgn, args.games) if args.pgn else bench_games(args.engines[0]):
         for engine in engines:
