@@ -180,7 +180,8 @@ pub fn datagen(a: &DatagenArgs) -> Result<(), Failure> {
 
 /// `ferrite fit-wdl`.
 pub fn fit_wdl(data: &[PathBuf], held_out_every: usize) -> Result<(), Failure> {
-    let problem = &mut |problem: manifest::DataProblem| print_error(problem);
+    let problem =
+        &mut |problem: manifest::DataProblem| eprintln!("{}: {problem}", problem.severity());
     match wdl_fit::fit_files(data, held_out_every, problem) {
         Ok(Some(fit)) => say!("{fit}"),
         Ok(None) => return Err(bad_input("the data holds no position to fit")),

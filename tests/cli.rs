@@ -371,6 +371,29 @@ fn train_reads_a_data_folder_and_goes_on_past_a_damaged_file() {
 }
 
 #[test]
+fn train_warns_of_a_game_file_the_manifest_does_not_list_and_reads_it_all() {
+    let dir = sample_copy("train-unlisted");
+    std::fs::copy(dir.join(SAMPLE), dir.join("copy.games")).expect("writable");
+    let (code, out, err) = train_one_epoch(&dir, &dir, &[]);
+    assert_eq!(code, Some(0), "{err:#?}");
+    assert_eq!(out.len(), 1, "{out:#?}");
+    let unlisted = dir.join("copy.games");
+    assert_eq!(
+        err[0],
+        format!(
+            "train: warning: {}: not in manifest.tsv (read without a checksum; `ferrite data \
+             manifest` adds it)",
+            unlisted.display()
+        )
+    );
+    assert!(
+        err[1].starts_with("train: 40 games (0 PGN games skipped), 4676 positions"),
+        "{err:#?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn train_brings_the_network_to_the_scale_of_a_reference_checkpoint() {
     let dir = sample_copy("train-scale");
     let net = dir.join("net.bin");

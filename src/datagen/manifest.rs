@@ -177,6 +177,19 @@ impl fmt::Display for DataProblem {
     }
 }
 
+impl DataProblem {
+    /// How a reader that goes on past the problem names it: `warning` for a file the
+    /// manifest does not list, which is read whole all the same, `error` for anything that
+    /// loses games or their check. (`data check`, which exists to find both, calls every
+    /// problem an error.)
+    pub fn severity(&self) -> &'static str {
+        match self {
+            DataProblem::Unlisted(_) => "warning",
+            _ => "error",
+        }
+    }
+}
+
 impl std::error::Error for DataProblem {}
 
 fn read_problem(path: &Path) -> impl FnOnce(io::Error) -> DataProblem + '_ {

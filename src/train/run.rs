@@ -104,7 +104,7 @@ impl fmt::Display for TrainProgress {
                 "{games} games ({skipped} PGN games skipped), {seen} positions: {train} to \
                  train on, {held_out} held out"
             ),
-            TrainProgress::Problem(problem) => write!(f, "error: {problem}"),
+            TrainProgress::Problem(problem) => write!(f, "{}: {problem}", problem.severity()),
             TrainProgress::Epoch(report) => write!(f, "{report}"),
             TrainProgress::Written {
                 quantisation_error,
